@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import pg from 'pg'
+import { fromPglite, type ConstructorOptions } from 'pg-boss'
+import * as schema from './schema/index.js'
+
+export type Schema = typeof schema
+/** A database or a transaction: repos take either (STYLE.md item 4). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Driver = 'pglite' | 'postgres'
+
+export interface Database {
+  readonly driver: Driver
+  readonly db: Db
+  /** How pg-boss reaches the same database. */
+  readonly jobOptions: ConstructorOptions
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface PgliteSource {
+  /** A directory on disk, or undefined for a throw-away in-memory database. */
+  dataDir?: string
+  /** A data directory dump (PGlite's dumpDataDir) to start from, used by tests. */
+  loadDataDir?: Blob
+}
+
+export async function openPglite(source: PgliteSource = {}): Promise<Database & { pglite: PGlite }> {
+  if (source.dataDir) mkdirSync(source.dataDir, { recursive: true })
+  const pglite = await PGlite.create({
+    ...(source.dataDir ? { dataDir: source.dataDir } : {}),
+    ...(source.loadDataDir ? { loadDataDir: source.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  })
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db
+  return {
+    driver: 'pglite',
+    db,
+    pglite,
+    jobOptions: { db: fromPglite(pglite), backend: 'pglite' },
+    ping: async () => {
+      await pglite.query('select 1')
+    },
+    close: async () => {
+      if (!pglite.closed) await pglite.close()
+    },
+  }
+}
+
+export async function openPostgres(url: string, poolSize = 20): Promise<Database & { pool: pg.Pool }> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 })
+  // An idle client losing its connection (a database restart) must not crash the process: the pool
+  // drops it and the next query opens a new one.
+  pool.on('error', () => {})
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db
+  await pool.query('select 1')
+  return {
+    driver: 'postgres',
+    db,
+    pool,
+    jobOptions: { connectionString: url, max: Math.max(2, Math.min(10, Math.floor(poolSize / 4))) },
+    ping: async () => {
+      await pool.query('select 1')
+    },
+    close: async () => {
+      if (!pool.ended) await pool.end()
+    },
+  }
+}
+
+/** Where the embedded database keeps its files inside DATA_DIR. */
+export const pgliteDir = (dataDir: string) => join(dataDir, 'pglite')

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, id, timestamptz, updatedAt } from './columns.js'
+
+export const applicants = pgTable(
+  'applicants',
+  {
+    id: id(),
+    /** Public, readable aloud, not guessable from neighbours (issue 5). */
+    registrationId: text('registration_id').notNull().unique(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    mobile: text('mobile').notNull(),
+    studentId: text('student_id').notNull(),
+    course: text('course').notNull(),
+    yearOfGraduation: text('year_of_graduation').notNull(),
+    collegeName: text('college_name').notNull(),
+    linkedinProfile: text('linkedin_profile'),
+    status: text('status', {
+      enum: ['registered', 'submitted', 'selected', 'not_selected', 'won', 'confirmed', 'round1', 'round2', 'round3'],
+    })
+      .notNull()
+      .default('registered'),
+    githubUrl: text('github_url'),
+    currentStage: text('current_stage'),
+    reviewedAt: timestamptz('reviewed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('applicants_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('applicants_mobile_key').on(t.mobile),
+    index('applicants_status_idx').on(t.status),
+    index('applicants_created_at_idx').on(t.createdAt),
+    check(
+      'applicants_status_check',
+      sql`${t.status} in ('registered', 'submitted', 'selected', 'not_selected', 'won', 'confirmed', 'round1', 'round2', 'round3')`,
+    ),
+  ],
+)
+
+/** Bearer sessions of applicants: only the sha256 of the token is stored. */
+export const applicantSessions = pgTable(
+  'applicant_sessions',
+  {
+    id: id(),
+    applicantId: uuid('applicant_id')
+      .notNull()
+      .references(() => applicants.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('applicant_sessions_applicant_id_idx').on(t.applicantId)],
+)
+
+/** One-time 6-digit sign-in codes, hashed at rest, with a try counter. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: id(),
+    applicantId: uuid('applicant_id')
+      .notNull()
+      .references(() => applicants.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+  },
+  (t) => [index('one_time_codes_applicant_created_idx').on(t.applicantId, t.createdAt)],
+)
+
+/** Single-use links that let a selected applicant confirm participation from an email. */
+export const confirmationCodes = pgTable(
+  'confirmation_codes',
+  {
+    id: id(),
+    applicantId: uuid('applicant_id')
+      .notNull()
+      .references(() => applicants.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('confirmation_codes_applicant_id_idx').on(t.applicantId)],
+)

@@ -1,0 +1,7 @@
+export * from './activity.js'
+export * from './applicants.js'
+export * from './files.js'
+export * from './rounds.js'
+export * from './settings.js'
+export * from './staff.js'
+export * from './submissions.js'

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm'
+import { check, index, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core'
+import { applicants } from './applicants.js'
+import { createdAt, id, timestamptz, updatedAt } from './columns.js'
+import { requirements, rounds } from './rounds.js'
+
+/** One submission per applicant and round: resubmitting updates it (SPEC section 4). */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: id(),
+    applicantId: uuid('applicant_id')
+      .notNull()
+      .references(() => applicants.id, { onDelete: 'cascade' }),
+    roundId: uuid('round_id')
+      .notNull()
+      .references(() => rounds.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ['draft', 'submitted', 'reviewed', 'accepted', 'rejected'] })
+      .notNull()
+      .default('draft'),
+    githubUrl: text('github_url').notNull(),
+    createdAt: createdAt(),
+    submittedAt: timestamptz('submitted_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('submissions_applicant_round_key').on(t.applicantId, t.roundId),
+    index('submissions_round_id_idx').on(t.roundId),
+    check(
+      'submissions_status_check',
+      sql`${t.status} in ('draft', 'submitted', 'reviewed', 'accepted', 'rejected')`,
+    ),
+  ],
+)
+
+/** The stage documents (round requirements) an applicant chose for a submission. */
+export const submissionDocuments = pgTable(
+  'submission_documents',
+  {
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    requirementId: uuid('requirement_id')
+      .notNull()
+      .references(() => requirements.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.requirementId] })],
+)

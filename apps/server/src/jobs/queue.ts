@@ -1,0 +1,51 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { PgBoss, fromDrizzle, type Job, type Queue, type SendOptions, type WorkOptions } from 'pg-boss'
+import type { Database, Db } from '../db/client.js'
+
+/** pg-boss's view of a Drizzle transaction (both drivers answer `execute` with `{ rows }`). */
+const inTransaction = (tx: Db) =>
+  fromDrizzle({ execute: async (query) => (await tx.execute(query as SQL)) as { rows: unknown[] } }, sql)
+
+export type QueueOptions = Omit<Queue, 'name'>
+export type JobHandler<T> = (jobs: Job<T>[]) => Promise<unknown>
+
+/**
+ * The Postgres-backed job queue (pg-boss; docs/decisions/002-job-queue.md). A job is sent with the
+ * transaction that causes it, so it exists exactly when that change was committed: a rollback
+ * leaves no job, and a crash after the commit loses none.
+ */
+export class JobQueue {
+  private constructor(private readonly boss: PgBoss) {}
+
+  static async start(database: Database, onError: (error: Error) => void): Promise<JobQueue> {
+    const boss = new PgBoss({
+      ...database.jobOptions,
+      schema: 'pgboss',
+      // Maintenance and monitoring every minute are ample for email and deadline jobs.
+      superviseIntervalSeconds: 60,
+    })
+    boss.on('error', onError)
+    await boss.start()
+    return new JobQueue(boss)
+  }
+
+  /** Declares a queue; safe to call at every start and from every instance. */
+  async createQueue(name: string, options: QueueOptions = {}): Promise<void> {
+    await this.boss.createQueue(name, options)
+  }
+
+  /** Enqueues inside `tx`, so the job commits or rolls back with the change that caused it. */
+  async send<T extends object>(tx: Db, name: string, data: T, options: SendOptions = {}): Promise<string> {
+    const id = await this.boss.send(name, data, { ...options, db: inTransaction(tx) })
+    if (id === null) throw new Error(`The job queue refused a job for ${name}`)
+    return id
+  }
+
+  async work<T>(name: string, options: WorkOptions, handler: JobHandler<T>): Promise<string> {
+    return this.boss.work<T>(name, options, handler)
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 10_000, close: true })
+  }
+}

@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from './app.js'
+import { loadConfig } from './config.js'
+import { DataDirLockedError, openConfiguredDatabase } from './db/open.js'
+import { JobQueue } from './jobs/queue.js'
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
+
+async function main(): Promise<void> {
+  const config = loadConfig()
+  let opened
+  try {
+    opened = await openConfiguredDatabase(config, (err) => {
+      // Someone else took the data directory from under us: stop before we corrupt it.
+      console.error(`Lost the lock on ${config.dataDir}: ${err.message}`)
+      process.exit(1)
+    })
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const { database } = opened
+  let app: FastifyInstance | undefined
+  const jobs = await JobQueue.start(database, (err) => {
+    if (app) app.log.error({ err }, 'job queue error')
+    else console.error('job queue error:', err.message)
+  })
+  app = await buildApp({ config: { ...config, webDistDir: config.webDistDir ?? defaultWebDist }, database, jobs })
+
+  let stopping = false
+  const server = app
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    server.log.info({ signal }, 'shutting down')
+    const force = setTimeout(() => process.exit(1), 20_000).unref()
+    try {
+      await server.close()
+      await jobs.stop()
+      await opened.close()
+    } finally {
+      clearTimeout(force)
+    }
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+
+  await app.listen({ host: config.host, port: config.port })
+  app.log.info(`Hackathon platform on ${config.publicUrl} (database: ${database.driver})`)
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

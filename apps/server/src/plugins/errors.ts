@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { errorCodes } from '@hackathon/contract'
+import { AppError, codeForStatus } from './app-error.js'
+
+type ValidationIssue = { instancePath?: string; message?: string }
+
+/** "name: Name must be at least 2 characters; email: Invalid email address" */
+function describeValidation(issues: ValidationIssue[], context: string | undefined): string {
+  const parts = issues.map((issue) => {
+    const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.')
+    return field ? `${field}: ${issue.message ?? 'is invalid'}` : (issue.message ?? 'is invalid')
+  })
+  const where = context === 'body' || !context ? '' : ` in ${context === 'querystring' ? 'query' : context}`
+  return parts.length ? parts.join('; ') : `The request${where} is invalid`
+}
+
+/**
+ * One error handler and one JSON shape `{ message, code }` for every error (STYLE.md item 5).
+ * Client mistakes are 4xx with a readable message; anything unexpected is a 500 whose details
+ * go to the log, never to the client.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ message: error.message, code: error.code })
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({
+        message: describeValidation(error.validation, error.validationContext),
+        code: errorCodes.validation,
+      })
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, body too large, bad content type, rate limit).
+      return reply.code(status).send({ message: error.message, code: codeForStatus(status) })
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return reply
+      .code(500)
+      .send({ message: 'Something went wrong on our side. Please try again.', code: errorCodes.internal })
+  })
+}
