@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger } from 'fastify'
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { DataDirLockedError, openConfiguredDatabase } from './db/open.js'
@@ -24,22 +24,23 @@ async function main(): Promise<void> {
     throw error
   }
   const { database } = opened
-  let app: FastifyInstance | undefined
+  // The queue starts before the app that owns the logger; until then its errors go to stderr.
+  const reporter: { log?: FastifyBaseLogger } = {}
   const jobs = await JobQueue.start(database, (err) => {
-    if (app) app.log.error({ err }, 'job queue error')
+    if (reporter.log) reporter.log.error({ err }, 'job queue error')
     else console.error('job queue error:', err.message)
   })
-  app = await buildApp({ config: { ...config, webDistDir: config.webDistDir ?? defaultWebDist }, database, jobs })
+  const app = await buildApp({ config: { ...config, webDistDir: config.webDistDir ?? defaultWebDist }, database, jobs })
+  reporter.log = app.log
 
   let stopping = false
-  const server = app
   const shutdown = async (signal: string) => {
     if (stopping) return
     stopping = true
-    server.log.info({ signal }, 'shutting down')
+    app.log.info({ signal }, 'shutting down')
     const force = setTimeout(() => process.exit(1), 20_000).unref()
     try {
-      await server.close()
+      await app.close()
       await jobs.stop()
       await opened.close()
     } finally {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -13,6 +14,12 @@ export type Schema = typeof schema
 /** A database or a transaction: repos take either (STYLE.md item 4). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export type Driver = 'pglite' | 'postgres'
+
+/** Runs raw SQL and returns its rows: both drivers answer `execute` with `{ rows }`. */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows: T[] }
+  return result.rows
+}
 
 export interface Database {
   readonly driver: Driver

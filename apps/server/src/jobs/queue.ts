@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { PgBoss, fromDrizzle, type Job, type Queue, type SendOptions, type WorkOptions } from 'pg-boss'
-import type { Database, Db } from '../db/client.js'
+import { rowsOf, type Database, type Db } from '../db/client.js'
 
 /** pg-boss's view of a Drizzle transaction (both drivers answer `execute` with `{ rows }`). */
 const inTransaction = (tx: Db) =>
-  fromDrizzle({ execute: async (query) => (await tx.execute(query as SQL)) as { rows: unknown[] } }, sql)
+  fromDrizzle({ execute: async (query) => ({ rows: await rowsOf(tx, query as SQL) }) }, sql)
 
 export type QueueOptions = Omit<Queue, 'name'>
 export type JobHandler<T> = (jobs: Job<T>[]) => Promise<unknown>

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../src/app.js'
+import { loadConfig } from '../src/config.js'
+import { JobQueue } from '../src/jobs/queue.js'
+import { openTestDatabase, type TestDatabase } from './database.js'
+
+export interface TestContext {
+  app: FastifyInstance
+  database: TestDatabase
+  jobs: JobQueue
+  close(): Promise<void>
+}
+
+/** The whole application on a fresh database of its own, for app.inject() tests. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const database = await openTestDatabase()
+  const jobs = await JobQueue.start(database, (err) => {
+    throw err
+  })
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env })
+  const app = await buildApp({ config, database, jobs })
+  return {
+    app,
+    database,
+    jobs,
+    close: async () => {
+      await app.close()
+      await jobs.stop()
+      await database.drop()
+    },
+  }
+}
