@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// `npm start`: builds the web app when its build is missing or older than its sources, then runs
+// the server, which serves the web app and the API on one port (PORT, default 3000).
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const builtIndex = join(root, 'apps/web/dist/index.html')
+const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'].map((p) =>
+  join(root, p),
+)
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs)
+}
+
+const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0
+if (builtAt < Math.max(...sources.map(newestMtime))) {
+  console.log(builtAt ? 'The web app changed since its last build: building it...' : 'Building the web app (first start)...')
+  const build = spawnSync('npm', ['run', 'build', '-w', '@hackathon/web'], { cwd: root, stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  cwd: process.cwd(),
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+})
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

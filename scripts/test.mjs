@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// `npm test`: every test suite — server (on PGlite; on PostgreSQL too when DATABASE_URL is set),
+// web units, and the Playwright journeys in Debian's chromium. Stops at the first failing suite.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+if (!existsSync(chromium)) {
+  console.error(
+    `Chromium was not found at ${chromium}. The browser journeys run in Debian's chromium, never a downloaded one.\n` +
+      'Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
+      'or point CHROMIUM_PATH at a chromium binary.',
+  )
+  process.exit(1)
+}
+
+const suites = [
+  ['server', ['run', 'test', '-w', '@hackathon/server']],
+  ['web', ['run', 'test', '-w', '@hackathon/web']],
+  ['journeys', ['run', 'test', '-w', '@hackathon/e2e']],
+]
+for (const [name, args] of suites) {
+  console.log(`\n=== ${name} tests ===`)
+  const run = spawnSync('npm', args, { cwd: root, stdio: 'inherit' })
+  if (run.status !== 0) {
+    console.error(`\nThe ${name} tests failed.`)
+    process.exit(run.status ?? 1)
+  }
+}
