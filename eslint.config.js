@@ -26,13 +26,23 @@ const serverOnly = [
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/db/migrations/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'apps/server/src/db/migrations/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -43,7 +53,18 @@ export default tseslint.config(
     // The contract is shared with the browser bundle: no Node or database code (ARCHITECTURE.md).
     files: ['packages/contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: serverOnly, message: 'packages/contract is bundled into the browser: no Node or database imports.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: serverOnly,
+              message:
+                'packages/contract is bundled into the browser: no Node or database imports.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -61,7 +82,17 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: serverOnly, message: 'The web app runs in the browser: no Node or server imports.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: serverOnly,
+              message: 'The web app runs in the browser: no Node or server imports.',
+            },
+          ],
+        },
+      ],
     },
   },
   ...features.map((feature) => ({
@@ -72,8 +103,21 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: serverOnly, message: 'The web app runs in the browser: no Node or server imports.' },
-            { group: ['@/features/*', '!@/features/' + feature, '!@/features/' + feature + '/**', '../../*/**', '../../../features/*'], message: 'Features may not import other features: move the shared piece to components/ or lib/.' },
+            {
+              group: serverOnly,
+              message: 'The web app runs in the browser: no Node or server imports.',
+            },
+            {
+              group: [
+                '@/features/*',
+                '!@/features/' + feature,
+                '!@/features/' + feature + '/**',
+                '../../*/**',
+                '../../../features/*',
+              ],
+              message:
+                'Features may not import other features: move the shared piece to components/ or lib/.',
+            },
           ],
         },
       ],

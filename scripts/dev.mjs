@@ -7,10 +7,19 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const apiPort = process.env.PORT ?? '3000'
 const children = [
-  spawn('npm', ['run', 'dev', '-w', '@hackathon/server'], { cwd: root, stdio: 'inherit', env: { ...process.env, PORT: apiPort } }),
-  spawn('npm', ['run', 'dev', '-w', '@hackathon/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+  spawn('npm', ['run', 'dev', '-w', '@hackathon/server'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: apiPort },
+  }),
+  spawn('npm', ['run', 'dev', '-w', '@hackathon/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, API_PORT: apiPort },
+  }),
 ]
-const stopAll = (signal) => children.forEach((child) => child.exitCode === null && child.kill(signal))
+const stopAll = (signal) =>
+  children.forEach((child) => child.exitCode === null && child.kill(signal))
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(signal))
 for (const child of children) {
   child.on('exit', (code) => {

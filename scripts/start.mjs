@@ -8,21 +8,34 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const builtIndex = join(root, 'apps/web/dist/index.html')
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'].map((p) =>
-  join(root, p),
-)
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contract/src',
+].map((p) => join(root, p))
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0
   const stat = statSync(path)
   if (!stat.isDirectory()) return stat.mtimeMs
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs)
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
+    stat.mtimeMs,
+  )
 }
 
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0
 if (builtAt < Math.max(...sources.map(newestMtime))) {
-  console.log(builtAt ? 'The web app changed since its last build: building it...' : 'Building the web app (first start)...')
-  const build = spawnSync('npm', ['run', 'build', '-w', '@hackathon/web'], { cwd: root, stdio: 'inherit' })
+  console.log(
+    builtAt
+      ? 'The web app changed since its last build: building it...'
+      : 'Building the web app (first start)...',
+  )
+  const build = spawnSync('npm', ['run', 'build', '-w', '@hackathon/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 

@@ -3,7 +3,11 @@ import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
 import { LIMITS } from '@hackathon/contract'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
@@ -68,10 +72,16 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     crossOriginEmbedderPolicy: false,
   })
   await app.register(cookie)
-  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20 } })
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20 },
+  })
   // A general per-instance ceiling against floods; the limits that guard sign-in and one-time
   // codes are counted in the database (ARCHITECTURE.md, Scale path).
-  await app.register(rateLimit, { global: true, max: config.rateLimitPerMinute, timeWindow: '1 minute' })
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+  })
   await registerOpenApi(app, VERSION)
 
   await app.register(healthRoutes, { database, version: VERSION })

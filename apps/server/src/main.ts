@@ -30,7 +30,11 @@ async function main(): Promise<void> {
     if (reporter.log) reporter.log.error({ err }, 'job queue error')
     else console.error('job queue error:', err.message)
   })
-  const app = await buildApp({ config: { ...config, webDistDir: config.webDistDir ?? defaultWebDist }, database, jobs })
+  const app = await buildApp({
+    config: { ...config, webDistDir: config.webDistDir ?? defaultWebDist },
+    database,
+    jobs,
+  })
   reporter.log = app.log
 
   let stopping = false

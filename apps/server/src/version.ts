@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 
-const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+const packageJson = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+) as {
   version: string
 }
 export const VERSION = packageJson.version

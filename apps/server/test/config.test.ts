@@ -17,8 +17,8 @@ describe('configuration', () => {
   })
 
   it('names every invalid variable in one readable error', () => {
-    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'nope' })).toThrow(
-      /Invalid configuration:[\s\S]*PORT[\s\S]*DATABASE_URL[\s\S]*ADMIN_EMAIL/,
-    )
+    expect(() =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'nope' }),
+    ).toThrow(/Invalid configuration:[\s\S]*PORT[\s\S]*DATABASE_URL[\s\S]*ADMIN_EMAIL/)
   })
 })

@@ -15,13 +15,17 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL
   if (url) {
     const name = `${inject('postgresTemplate')}_c_${randomBytes(6).toString('hex')}`
-    await withAdmin(url, (admin) => admin.query(`create database "${name}" template "${inject('postgresTemplate')}"`))
+    await withAdmin(url, (admin) =>
+      admin.query(`create database "${name}" template "${inject('postgresTemplate')}"`),
+    )
     const database = await openPostgres(databaseUrlFor(url, name), 10)
     return {
       ...database,
       drop: async () => {
         await database.close()
-        await withAdmin(url, (admin) => admin.query(`drop database if exists "${name}" with (force)`))
+        await withAdmin(url, (admin) =>
+          admin.query(`drop database if exists "${name}" with (force)`),
+        )
       },
     }
   }

@@ -29,7 +29,14 @@ interface Started {
 function startServer(dataDir: string, port: number): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
   })
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
@@ -43,7 +50,10 @@ function startServer(dataDir: string, port: number): Started {
 async function waitForHealth(port: number, ms = 45_000): Promise<void> {
   const start = Date.now()
   for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((res) => res.ok, () => false)
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    )
     if (ok) return
     if (Date.now() - start > ms) throw new Error('server did not become healthy')
     await new Promise((resolve) => setTimeout(resolve, 200))

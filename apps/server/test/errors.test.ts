@@ -10,7 +10,14 @@ describe('one error shape for every failure', () => {
     // Routes that exist only in this test, to drive each kind of failure through the real handler.
     ctx.app.post(
       '/api/test/echo',
-      { schema: { body: z.object({ name: z.string().min(2, 'Name must be at least 2 characters'), age: z.number().int() }) } },
+      {
+        schema: {
+          body: z.object({
+            name: z.string().min(2, 'Name must be at least 2 characters'),
+            age: z.number().int(),
+          }),
+        },
+      },
       async (request) => request.body,
     )
     ctx.app.get('/api/test/conflict', async () => {
@@ -23,7 +30,11 @@ describe('one error shape for every failure', () => {
   afterAll(() => ctx.close())
 
   it('answers invalid fields with 400 and a message naming each field', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'A', age: 'old' } })
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { name: 'A', age: 'old' },
+    })
     expect(res.statusCode).toBe(400)
     const body = res.json()
     expect(body.code).toBe('VALIDATION_ERROR')
@@ -73,13 +84,19 @@ describe('one error shape for every failure', () => {
   it('hides the details of an unexpected error behind a 500 with a generic message', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/test/crash' })
     expect(res.statusCode).toBe(500)
-    expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' })
+    expect(res.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again.',
+      code: 'INTERNAL_ERROR',
+    })
     expect(res.body).not.toContain('secret internal detail')
   })
 
   it('answers an unknown API route with a JSON 404', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing?x=1' })
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ message: 'No route for GET /api/no-such-thing', code: 'NOT_FOUND' })
+    expect(res.json()).toEqual({
+      message: 'No route for GET /api/no-such-thing',
+      code: 'NOT_FOUND',
+    })
   })
 })

@@ -40,7 +40,8 @@ export default async function setup(project: TestProject) {
         `select datname from pg_database where datname like $1 order by datname = $2`,
         [`${template}%`, template],
       )
-      for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`)
+      for (const { datname } of rows)
+        await admin.query(`drop database if exists "${datname}" with (force)`)
       await admin.end()
     }
   }

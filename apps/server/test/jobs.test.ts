@@ -20,9 +20,13 @@ describe('job queue', () => {
   beforeAll(async () => {
     ctx = await createTestContext()
     await ctx.jobs.createQueue(queue)
-    await ctx.jobs.work<{ marker: string }>(queue, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
-      for (const job of jobs) seen.push(job.data.marker)
-    })
+    await ctx.jobs.work<{ marker: string }>(
+      queue,
+      { pollingIntervalSeconds: 0.5 },
+      async (jobs) => {
+        for (const job of jobs) seen.push(job.data.marker)
+      },
+    )
   })
   afterAll(() => ctx.close())
 
@@ -32,14 +36,18 @@ describe('job queue', () => {
 
     await expect(
       ctx.database.db.transaction(async (tx) => {
-        await tx.insert(activity).values({ type: 'registration', name: 'Rolled Back', action: 'registered' })
+        await tx
+          .insert(activity)
+          .values({ type: 'registration', name: 'Rolled Back', action: 'registered' })
         await ctx.jobs.send(tx, queue, { marker: rolledBack })
         throw new Error('abort the transaction')
       }),
     ).rejects.toThrow('abort the transaction')
 
     await ctx.database.db.transaction(async (tx) => {
-      await tx.insert(activity).values({ type: 'registration', name: 'Committed', action: 'registered' })
+      await tx
+        .insert(activity)
+        .values({ type: 'registration', name: 'Committed', action: 'registered' })
       await ctx.jobs.send(tx, queue, { marker: committed })
     })
 
@@ -48,7 +56,9 @@ describe('job queue', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000))
     expect(seen.filter((marker) => marker === committed)).toHaveLength(1)
     expect(seen).not.toContain(rolledBack)
-    const names = (await ctx.database.db.select({ name: activity.name }).from(activity)).map((row) => row.name)
+    const names = (await ctx.database.db.select({ name: activity.name }).from(activity)).map(
+      (row) => row.name,
+    )
     expect(names).toEqual(['Committed'])
   })
 })

@@ -15,8 +15,12 @@ describe('GET /api/docs', () => {
     expect(doc.openapi).toBe('3.1.0')
     const health = doc.paths['/api/health'].get
     expect(health.responses['200']).toBeDefined()
-    expect(health.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Health' })
-    expect(doc.components.schemas.Health.properties.database.properties.reachable.type).toBe('boolean')
+    expect(health.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Health',
+    })
+    expect(doc.components.schemas.Health.properties.database.properties.reachable.type).toBe(
+      'boolean',
+    )
     expect(doc.paths['/api/docs']).toBeUndefined()
   })
 })

@@ -31,21 +31,39 @@ describe('database schema', () => {
       'submission_documents',
       'submissions',
     ])
-    const ext = await rowsOf(database.db, sql`select extname from pg_extension where extname = 'pg_trgm'`)
+    const ext = await rowsOf(
+      database.db,
+      sql`select extname from pg_extension where extname = 'pg_trgm'`,
+    )
     expect(ext).toHaveLength(1)
   })
 
   it('refuses a second applicant with the same email in another case', async () => {
-    const base = { name: 'Ada Lovelace', mobile: '9000000001', studentId: 'S1', course: 'Other', yearOfGraduation: '2026', collegeName: 'Analytical College' }
-    await database.db.insert(applicants).values({ ...base, registrationId: 'R-ONE', email: 'ada@example.org' })
+    const base = {
+      name: 'Ada Lovelace',
+      mobile: '9000000001',
+      studentId: 'S1',
+      course: 'Other',
+      yearOfGraduation: '2026',
+      collegeName: 'Analytical College',
+    }
+    await database.db
+      .insert(applicants)
+      .values({ ...base, registrationId: 'R-ONE', email: 'ada@example.org' })
     await expect(
-      database.db.insert(applicants).values({ ...base, registrationId: 'R-TWO', mobile: '9000000002', email: 'ADA@example.org' }),
+      database.db.insert(applicants).values({
+        ...base,
+        registrationId: 'R-TWO',
+        mobile: '9000000002',
+        email: 'ADA@example.org',
+      }),
     ).rejects.toThrow()
   })
 
   it('refuses a status outside the list of SPEC section 4', async () => {
     await expect(
-      database.db.execute(sql`insert into applicants (registration_id, name, email, mobile, student_id, course, year_of_graduation, college_name, status)
+      database.db
+        .execute(sql`insert into applicants (registration_id, name, email, mobile, student_id, course, year_of_graduation, college_name, status)
         values ('R-BAD', 'Bad Status', 'bad@example.org', '9000000009', 'S9', 'Other', '2026', 'X', 'hacked')`),
     ).rejects.toThrow()
   })

@@ -19,7 +19,11 @@ describe('serving the web app on the API port', () => {
   })
 
   it('answers a client-side route with the app shell, so a reload of a deep link works', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/applicants?page=2', headers: { accept: 'text/html' } })
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/applicants?page=2',
+      headers: { accept: 'text/html' },
+    })
     expect(res.statusCode).toBe(200)
     expect(res.body).toContain('app shell')
     expect(res.headers['cache-control']).toBe('no-cache')
@@ -32,13 +36,19 @@ describe('serving the web app on the API port', () => {
   })
 
   it('never answers an unknown API path with the app shell', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here', headers: { accept: 'text/html' } })
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { accept: 'text/html' },
+    })
     expect(res.statusCode).toBe(404)
     expect(res.json().code).toBe('NOT_FOUND')
   })
 
   it('sends the security headers: a CSP without inline scripts, no framing, no sniffing', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('app shell')
     const csp = String(res.headers['content-security-policy'])
     expect(csp).toContain("script-src 'self'")
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)

@@ -33,14 +33,26 @@ export const EDITABLE_APPLICANT_STATUSES = [
 export const ROUND_STATUSES = ['upcoming', 'active', 'completed'] as const
 export type RoundStatus = (typeof ROUND_STATUSES)[number]
 
-export const SUBMISSION_STATUSES = ['draft', 'submitted', 'reviewed', 'accepted', 'rejected'] as const
+export const SUBMISSION_STATUSES = [
+  'draft',
+  'submitted',
+  'reviewed',
+  'accepted',
+  'rejected',
+] as const
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number]
 
 export const ACTIVITY_TYPES = ['registration', 'submission', 'selection'] as const
 export type ActivityType = (typeof ACTIVITY_TYPES)[number]
 
 /** Applicant progress order (SPEC section 4): each step is 20%. */
-export const PROGRESS_STEPS = ['registered', 'selected', 'confirmed', 'submitted', 'reviewed'] as const
+export const PROGRESS_STEPS = [
+  'registered',
+  'selected',
+  'confirmed',
+  'submitted',
+  'reviewed',
+] as const
 
 export const CORE_COURSES = [
   'Computer Science Engineering',

@@ -37,7 +37,9 @@ export interface PgliteSource {
   loadDataDir?: Blob
 }
 
-export async function openPglite(source: PgliteSource = {}): Promise<Database & { pglite: PGlite }> {
+export async function openPglite(
+  source: PgliteSource = {},
+): Promise<Database & { pglite: PGlite }> {
   if (source.dataDir) mkdirSync(source.dataDir, { recursive: true })
   const pglite = await PGlite.create({
     ...(source.dataDir ? { dataDir: source.dataDir } : {}),
@@ -59,8 +61,15 @@ export async function openPglite(source: PgliteSource = {}): Promise<Database & 
   }
 }
 
-export async function openPostgres(url: string, poolSize = 20): Promise<Database & { pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 })
+export async function openPostgres(
+  url: string,
+  poolSize = 20,
+): Promise<Database & { pool: pg.Pool }> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 10_000,
+  })
   // An idle client losing its connection (a database restart) must not crash the process: the pool
   // drops it and the next query opens a new one.
   pool.on('error', () => {})

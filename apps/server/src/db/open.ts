@@ -21,7 +21,11 @@ export class DataDirLockedError extends Error {
  * atomically and refreshed while we run; one left by a killed process goes stale and is taken
  * over after `staleMs`.
  */
-export async function lockDataDir(dataDir: string, onCompromised: (err: Error) => void, staleMs = 10_000) {
+export async function lockDataDir(
+  dataDir: string,
+  onCompromised: (err: Error) => void,
+  staleMs = 10_000,
+) {
   mkdirSync(dataDir, { recursive: true })
   try {
     return await lockfile.lock(dataDir, {
@@ -33,7 +37,8 @@ export async function lockDataDir(dataDir: string, onCompromised: (err: Error) =
       onCompromised,
     })
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(resolve(dataDir))
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED')
+      throw new DataDirLockedError(resolve(dataDir))
     throw error
   }
 }
@@ -44,7 +49,10 @@ export interface OpenedDatabase {
 }
 
 /** Opens the configured database (PostgreSQL when DATABASE_URL is set) and brings its schema up to date. */
-export async function openConfiguredDatabase(config: Config, onLockCompromised: (err: Error) => void): Promise<OpenedDatabase> {
+export async function openConfiguredDatabase(
+  config: Config,
+  onLockCompromised: (err: Error) => void,
+): Promise<OpenedDatabase> {
   if (config.databaseUrl) {
     const database = await openPostgres(config.databaseUrl, config.databasePoolSize)
     await migratePostgresDatabase(database.pool)

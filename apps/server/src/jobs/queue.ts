@@ -1,5 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { PgBoss, fromDrizzle, type Job, type Queue, type SendOptions, type WorkOptions } from 'pg-boss'
+import {
+  PgBoss,
+  fromDrizzle,
+  type Job,
+  type Queue,
+  type SendOptions,
+  type WorkOptions,
+} from 'pg-boss'
 import { rowsOf, type Database, type Db } from '../db/client.js'
 
 /** pg-boss's view of a Drizzle transaction (both drivers answer `execute` with `{ rows }`). */
@@ -35,7 +42,12 @@ export class JobQueue {
   }
 
   /** Enqueues inside `tx`, so the job commits or rolls back with the change that caused it. */
-  async send<T extends object>(tx: Db, name: string, data: T, options: SendOptions = {}): Promise<string> {
+  async send<T extends object>(
+    tx: Db,
+    name: string,
+    data: T,
+    options: SendOptions = {},
+  ): Promise<string> {
     const id = await this.boss.send(name, data, { ...options, db: inTransaction(tx) })
     if (id === null) throw new Error(`The job queue refused a job for ${name}`)
     return id

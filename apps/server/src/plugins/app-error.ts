@@ -25,4 +25,5 @@ export class AppError extends Error {
   }
 }
 
-export const codeForStatus = (status: number): string => codeByStatus[status] ?? (status >= 500 ? errorCodes.internal : errorCodes.badRequest)
+export const codeForStatus = (status: number): string =>
+  codeByStatus[status] ?? (status >= 500 ? errorCodes.internal : errorCodes.badRequest)

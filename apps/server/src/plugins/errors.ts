@@ -11,7 +11,8 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
     const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.')
     return field ? `${field}: ${issue.message ?? 'is invalid'}` : (issue.message ?? 'is invalid')
   })
-  const where = context === 'body' || !context ? '' : ` in ${context === 'querystring' ? 'query' : context}`
+  const where =
+    context === 'body' || !context ? '' : ` in ${context === 'querystring' ? 'query' : context}`
   return parts.length ? parts.join('; ') : `The request${where} is invalid`
 }
 
@@ -37,8 +38,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(status).send({ message: error.message, code: codeForStatus(status) })
     }
     request.log.error({ err: error }, 'unhandled error')
-    return reply
-      .code(500)
-      .send({ message: 'Something went wrong on our side. Please try again.', code: errorCodes.internal })
+    return reply.code(500).send({
+      message: 'Something went wrong on our side. Please try again.',
+      code: errorCodes.internal,
+    })
   })
 }

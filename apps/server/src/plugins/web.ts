@@ -11,16 +11,20 @@ function wantsPage(request: FastifyRequest): boolean {
 }
 
 function notFoundJson(request: FastifyRequest, reply: FastifyReply) {
-  return reply
-    .code(404)
-    .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: errorCodes.notFound })
+  return reply.code(404).send({
+    message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    code: errorCodes.notFound,
+  })
 }
 
 /**
  * Serves the built web app on the API's port (one port in production). Client-side routes fall
  * back to index.html so that a reload of /applicants works; /api/* never does.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+): Promise<void> {
   const indexFile = distDir ? join(distDir, 'index.html') : undefined
   if (!distDir || !indexFile || !existsSync(indexFile)) {
     app.setNotFoundHandler(notFoundJson)
@@ -28,14 +32,19 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   }
   await app.register(fastifyStatic, {
     root: distDir,
-    index: false,
+    index: ['index.html'],
     wildcard: true,
     setHeaders: (res, path) => {
       // Vite fingerprints everything under assets/, so those can be cached for good.
-      res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+      res.header(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      )
     },
   })
   app.setNotFoundHandler((request, reply) =>
-    wantsPage(request) ? reply.header('cache-control', 'no-cache').sendFile('index.html') : notFoundJson(request, reply),
+    wantsPage(request)
+      ? reply.header('cache-control', 'no-cache').sendFile('index.html')
+      : notFoundJson(request, reply),
   )
 }

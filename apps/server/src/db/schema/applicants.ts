@@ -17,7 +17,17 @@ export const applicants = pgTable(
     collegeName: text('college_name').notNull(),
     linkedinProfile: text('linkedin_profile'),
     status: text('status', {
-      enum: ['registered', 'submitted', 'selected', 'not_selected', 'won', 'confirmed', 'round1', 'round2', 'round3'],
+      enum: [
+        'registered',
+        'submitted',
+        'selected',
+        'not_selected',
+        'won',
+        'confirmed',
+        'round1',
+        'round2',
+        'round3',
+      ],
     })
       .notNull()
       .default('registered'),

@@ -7,7 +7,10 @@ export interface HealthDeps {
   version: string
 }
 
-export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, { database, version }) => {
+export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (
+  app,
+  { database, version },
+) => {
   app.get(
     '/api/health',
     {

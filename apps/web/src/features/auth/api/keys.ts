@@ -1,0 +1,4 @@
+/** Query keys of the auth feature. Each key is also its GET path (SPEC.md section 7). */
+export const authKeys = {
+  user: () => ['/api/auth/user'] as const,
+}

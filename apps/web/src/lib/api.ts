@@ -1,0 +1,49 @@
+import type { QueryFunction } from '@tanstack/react-query'
+
+/** What a query does with a 401: signed-out is an answer for some calls, an error for others. */
+export type UnauthorizedBehavior = 'returnNull' | 'throw'
+
+/** Raises the error text of SPEC.md section 8: `STATUS: body`, or the status text when the body is empty. */
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return
+  const text = (await res.text()) || res.statusText
+  throw new Error(`${res.status}: ${text}`)
+}
+
+async function parseJson<T>(res: Response): Promise<T> {
+  const text = await res.text()
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+/**
+ * The general request helper of SPEC.md section 7: sends the session cookie, a JSON body when
+ * there is one, and returns the parsed JSON answer (undefined for an empty one).
+ */
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  const hasBody = body !== undefined
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
+    body: hasBody ? JSON.stringify(body) : undefined,
+  })
+  await throwIfResNotOk(res)
+  return parseJson<T>(res)
+}
+
+export function getQueryFn<T>(options: { on401: 'throw' }): QueryFunction<T>
+export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T | null>
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null>
+/** The default query function: GET to the path formed by joining the query key parts with '/'. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal })
+    if (on401 === 'returnNull' && res.status === 401) return null
+    await throwIfResNotOk(res)
+    return parseJson<T>(res)
+  }
+}
