@@ -1,3 +1,6 @@
+export * from './auth.js'
+export * from './common.js'
 export * from './constants.js'
 export * from './errors.js'
 export * from './health.js'
+export * from './staff.js'

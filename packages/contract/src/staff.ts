@@ -1,0 +1,41 @@
+import { z } from 'zod'
+import { staffRole } from './auth.js'
+import { MAX, emailField } from './common.js'
+import { LIMITS } from './constants.js'
+
+export const staffMember = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    name: z.string(),
+    role: staffRole,
+    active: z.boolean(),
+    hasPassword: z.boolean(),
+    createdAt: z.date(),
+  })
+  .meta({ id: 'StaffMember' })
+export type StaffMember = z.infer<typeof staffMember>
+
+export const staffList = z.object({ staff: z.array(staffMember) }).meta({ id: 'StaffList' })
+export type StaffList = z.infer<typeof staffList>
+
+/** POST /api/staff. Without a password, one is generated and shown once to the admin. */
+export const createStaffInput = z
+  .object({
+    email: emailField('Valid email is required'),
+    name: z.string().trim().min(1, 'Name is required').max(MAX.name, 'Name is too long'),
+    role: staffRole,
+    password: z
+      .string()
+      .min(LIMITS.passwordMin, 'Password must be at least 6 characters long')
+      .max(MAX.password, 'Password is too long')
+      .optional(),
+  })
+  .meta({ id: 'CreateStaffInput' })
+export type CreateStaffInput = z.infer<typeof createStaffInput>
+
+/** A new or reset account: the generated password is in this one answer and nowhere else. */
+export const staffWithPassword = z
+  .object({ staff: staffMember, temporaryPassword: z.string().optional() })
+  .meta({ id: 'StaffWithPassword' })
+export type StaffWithPassword = z.infer<typeof staffWithPassword>
