@@ -12,8 +12,14 @@ import { LIMITS } from '@hackathon/contract'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import type { JobQueue } from './jobs/queue.js'
+import { authRoutes } from './modules/auth/auth.routes.js'
+import { createAuthService } from './modules/auth/auth.service.js'
+import { createSsoService } from './modules/auth/sso.service.js'
 import { healthRoutes } from './modules/health/health.routes.js'
-import { registerErrorHandling } from './plugins/errors.js'
+import { staffRoutes } from './modules/staff/staff.routes.js'
+import { createStaffService } from './modules/staff/staff.service.js'
+import { registerAuth } from './plugins/auth.js'
+import { registerErrorHandling, registerJsonParser } from './plugins/errors.js'
 import { registerOpenApi } from './plugins/openapi.js'
 import { registerWebApp } from './plugins/web.js'
 import { VERSION } from './version.js'
@@ -52,6 +58,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
+  registerJsonParser(app)
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -84,7 +91,22 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   })
   await registerOpenApi(app, VERSION)
 
+  const db = database.db
+  const auth = createAuthService({ db, config })
+  const sso = createSsoService({ db, config, auth })
+  const staff = createStaffService({ db })
+  registerAuth(app, { config, auth })
+  // Expired sessions and abandoned sign-ins are swept hourly by every instance; the work is idempotent.
+  const sweep = setInterval(
+    () => auth.sweepExpired().catch((err) => app.log.warn({ err }, 'session sweep failed')),
+    3_600_000,
+  )
+  sweep.unref()
+  app.addHook('onClose', async () => clearInterval(sweep))
+
   await app.register(healthRoutes, { database, version: VERSION })
+  await app.register(authRoutes, { config, auth, sso })
+  await app.register(staffRoutes, { staff })
 
   await registerWebApp(app, config.webDistDir)
   return app

@@ -26,6 +26,19 @@ const configSchema = z
       .transform((v) => v === 'true' || v === '1'),
     WEB_DIST_DIR: optionalString,
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+    LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    OIDC_ISSUER: optionalString.pipe(z.url().optional()),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_LABEL: z.string().trim().min(1).default('Sign in with single sign-on'),
+  })
+  .refine((env) => !env.OIDC_ISSUER || env.OIDC_CLIENT_ID, {
+    message: 'OIDC_CLIENT_ID is required when OIDC_ISSUER is set',
+    path: ['OIDC_CLIENT_ID'],
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -41,6 +54,25 @@ const configSchema = z
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    sessions: {
+      idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    },
+    loginLimits: {
+      perAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      perAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMs: env.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+    },
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+        ? {
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            label: env.OIDC_LABEL,
+          }
+        : undefined,
+    oidcLabel: env.OIDC_LABEL,
   }))
 
 export type Config = z.output<typeof configSchema>

@@ -4,6 +4,7 @@ import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { DataDirLockedError, openConfiguredDatabase } from './db/open.js'
 import { JobQueue } from './jobs/queue.js'
+import { ensureFirstAdmin } from './modules/staff/staff.service.js'
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     throw error
   }
   const { database } = opened
+  await ensureFirstAdmin(database.db, config, (text) => console.log(text))
   // The queue starts before the app that owns the logger; until then its errors go to stderr.
   const reporter: { log?: FastifyBaseLogger } = {}
   const jobs = await JobQueue.start(database, (err) => {

@@ -18,6 +18,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     code?: string,
+    /** Extra response headers, such as Retry-After on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message)
     this.name = 'AppError'

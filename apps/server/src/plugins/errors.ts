@@ -24,7 +24,10 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).send({ message: error.message, code: error.code })
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ message: error.message, code: error.code })
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send({
@@ -42,5 +45,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
       message: 'Something went wrong on our side. Please try again.',
       code: errorCodes.internal,
     })
+  })
+}
+
+/**
+ * JSON as Fastify parses it (with prototype-poisoning protection), except that an empty body is
+ * accepted as no body: the browser client sends the JSON content type on every state-changing
+ * call, including those that carry nothing (CSRF rule, plugins/auth.ts).
+ */
+export function registerJsonParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString()
+    if (text.trim() === '') return done(null, undefined)
+    return parseJson(request, text, done)
   })
 }

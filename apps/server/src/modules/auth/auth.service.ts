@@ -1,0 +1,134 @@
+import type { CurrentUser, ChangePasswordInput, LoginInput } from '@hackathon/contract'
+import { LOGIN_MESSAGES } from '@hackathon/contract'
+import type { Config } from '../../config.js'
+import type { Db } from '../../db/client.js'
+import {
+  dummyPasswordHash,
+  hashPassword,
+  hashToken,
+  newToken,
+  verifyPassword,
+} from '../../lib/secrets.js'
+import { AppError } from '../../plugins/app-error.js'
+import { assertUnderLimits, clearLimit, countEvent, type Limit } from '../limits/limits.service.js'
+import * as staffRepo from '../staff/staff.repo.js'
+import * as repo from './auth.repo.js'
+
+export interface StaffActor extends CurrentUser {
+  kind: 'staff'
+  sessionId: string
+}
+
+export interface IssuedSession {
+  token: string
+  user: CurrentUser
+}
+
+export type AuthService = ReturnType<typeof createAuthService>
+
+export function createAuthService({ db, config }: { db: Db; config: Config }) {
+  const loginLimits = (email: string, address: string): Limit[] => [
+    {
+      key: `login:account:${email.toLowerCase()}`,
+      max: config.loginLimits.perAccount,
+      windowMs: config.loginLimits.windowMs,
+    },
+    {
+      key: `login:address:${address}`,
+      max: config.loginLimits.perAddress,
+      windowMs: config.loginLimits.windowMs,
+    },
+  ]
+
+  /** A new random token for `userId`; only its hash is stored. Rotated at every sign-in. */
+  async function issueSession(tx: Db, user: CurrentUser): Promise<IssuedSession> {
+    const token = newToken()
+    await repo.insertSession(tx, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + config.sessions.absoluteMs),
+    })
+    return { token, user }
+  }
+
+  return {
+    issueSession,
+
+    /**
+     * Email and password sign-in. An unknown email, a wrong password and a deactivated account get
+     * the same answer after the same work (an argon2 verification), and failures count towards
+     * limits per account and per client address.
+     */
+    async login(input: LoginInput, address: string): Promise<IssuedSession> {
+      const limits = loginLimits(input.email, address)
+      await assertUnderLimits(
+        db,
+        limits,
+        'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+      )
+      const user = await staffRepo.findByEmail(db, input.email)
+      const passwordOk = await verifyPassword(
+        user?.passwordHash ?? (await dummyPasswordHash()),
+        input.password,
+      )
+      if (!user || !user.passwordHash || !user.active || !passwordOk) {
+        await countEvent(db, limits)
+        throw new AppError(401, LOGIN_MESSAGES.invalid)
+      }
+      await clearLimit(db, limits[0]!.key)
+      return issueSession(db, { id: user.id, email: user.email, name: user.name, role: user.role })
+    },
+
+    /** The signed-in staff member behind a session cookie, or null. */
+    async resolveSession(token: string): Promise<StaffActor | null> {
+      const session = await repo.findLiveSession(db, hashToken(token), config.sessions.idleMs)
+      if (!session) return null
+      if (session.needsTouch) await repo.touchSession(db, session.id)
+      return { kind: 'staff', sessionId: session.id, ...session.user }
+    },
+
+    async logout(token: string): Promise<void> {
+      await repo.deleteSession(db, hashToken(token))
+    },
+
+    /**
+     * Ends every session of the user, this one included, and hands this browser a fresh one: a
+     * stolen cookie dies with the old password, the person changing it stays signed in.
+     */
+    async changePassword(actor: StaffActor, input: ChangePasswordInput): Promise<IssuedSession> {
+      const user = await staffRepo.findById(db, actor.id)
+      if (!user?.passwordHash) {
+        throw new AppError(
+          400,
+          'This account signs in with single sign-on and has no password to change',
+        )
+      }
+      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        throw new AppError(400, 'Current password is incorrect')
+      }
+      const passwordHash = await hashPassword(input.newPassword)
+      return db.transaction(async (tx) => {
+        await staffRepo.setPasswordHash(tx, user.id, passwordHash)
+        await staffRepo.deleteSessionsOf(tx, user.id)
+        return issueSession(tx, {
+          id: actor.id,
+          email: actor.email,
+          name: actor.name,
+          role: actor.role,
+        })
+      })
+    },
+
+    /** Signs in the active staff member with this email after single sign-on, or refuses. */
+    async loginBySso(email: string): Promise<IssuedSession | null> {
+      const user = await staffRepo.findByEmail(db, email)
+      if (!user || !user.active) return null
+      return issueSession(db, { id: user.id, email: user.email, name: user.name, role: user.role })
+    },
+
+    async sweepExpired(): Promise<void> {
+      await repo.deleteExpiredSessions(db, config.sessions.idleMs)
+      await repo.deleteExpiredSsoStates(db)
+    },
+  }
+}

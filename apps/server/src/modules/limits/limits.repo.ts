@@ -1,0 +1,45 @@
+import { eq, sql } from 'drizzle-orm'
+import { rowsOf, type Db } from '../../db/client.js'
+import { rateLimits } from '../../db/schema/index.js'
+
+export interface WindowCount {
+  count: number
+  /** Milliseconds until the window closes and the count starts again. */
+  retryAfterMs: number
+}
+
+const windowInterval = (windowMs: number) =>
+  sql`(${windowMs}::double precision * interval '1 millisecond')`
+
+/** The count of the window still open for `key`, if any. The database clock decides. */
+export async function openWindow(
+  db: Db,
+  key: string,
+  windowMs: number,
+): Promise<WindowCount | undefined> {
+  const [row] = await rowsOf<{ count: number; retry_after_ms: number }>(
+    db,
+    sql`select ${rateLimits.count} as count,
+          greatest(0, extract(epoch from (${rateLimits.windowStart} + ${windowInterval(windowMs)} - now())) * 1000) as retry_after_ms
+        from ${rateLimits}
+        where ${rateLimits.key} = ${key} and ${rateLimits.windowStart} > now() - ${windowInterval(windowMs)}`,
+  )
+  return row ? { count: Number(row.count), retryAfterMs: Number(row.retry_after_ms) } : undefined
+}
+
+/** Counts one more event in `key`'s window, opening a new window when the last one has closed. */
+export async function hit(db: Db, key: string, windowMs: number): Promise<number> {
+  const [row] = await rowsOf<{ count: number }>(
+    db,
+    sql`insert into ${rateLimits} (key, count, window_start) values (${key}, 1, now())
+        on conflict (key) do update set
+          count = case when ${rateLimits.windowStart} <= now() - ${windowInterval(windowMs)} then 1 else ${rateLimits.count} + 1 end,
+          window_start = case when ${rateLimits.windowStart} <= now() - ${windowInterval(windowMs)} then now() else ${rateLimits.windowStart} end
+        returning count`,
+  )
+  return Number(row?.count ?? 1)
+}
+
+export async function clear(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key))
+}

@@ -1,0 +1,100 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify'
+import type { StaffRole } from '@hackathon/contract'
+import type { Config } from '../config.js'
+import type { AuthService, StaffActor } from '../modules/auth/auth.service.js'
+import { AppError } from './app-error.js'
+
+/** Who is calling. Applicants (bearer tokens) join this union with the applicant portal. */
+export type Actor = StaffActor
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null
+    /** The raw session cookie, when one came with the request. */
+    sessionToken: string | null
+  }
+}
+
+export const SESSION_COOKIE = 'hk_session'
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https://'),
+    maxAge: Math.floor(config.sessions.absoluteMs / 1000),
+  })
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https://'),
+  })
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Cross-site request forgery: a state-changing call must be JSON or multipart (a plain HTML form
+ * cannot send those across sites without CORS, which we never grant) and, when the browser says
+ * where it comes from, come from our own origin.
+ */
+function checkCsrf(request: FastifyRequest, config: Config): void {
+  if (SAFE_METHODS.has(request.method)) return
+  const type = (request.headers['content-type'] ?? '').toLowerCase()
+  if (!type.startsWith('application/json') && !type.startsWith('multipart/form-data')) {
+    throw new AppError(415, 'Send this request as JSON (Content-Type: application/json)')
+  }
+  const origin = request.headers.origin
+  if (origin === undefined) return
+  const own = new Set([new URL(config.publicUrl).origin, `${request.protocol}://${request.host}`])
+  if (!own.has(origin)) throw new AppError(403, 'Cross-site request refused')
+}
+
+/**
+ * Builds request.actor once per API request from the session cookie, and enforces the CSRF
+ * rule on every state-changing API call.
+ */
+export function registerAuth(
+  app: FastifyInstance,
+  { config, auth }: { config: Config; auth: AuthService },
+): void {
+  app.decorateRequest('actor', null)
+  app.decorateRequest('sessionToken', null)
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return
+    checkCsrf(request, config)
+    const token = request.cookies[SESSION_COOKIE]
+    if (!token) return
+    request.sessionToken = token
+    request.actor = await auth.resolveSession(token)
+  })
+}
+
+/** The named guard declared on each route (STYLE.md item 6). Bearer identities never pass it. */
+export function requireRole(...roles: StaffRole[]): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const actor = request.actor
+    if (!actor || actor.kind !== 'staff')
+      throw new AppError(401, 'You are not signed in. Please sign in and try again.')
+    if (!roles.includes(actor.role))
+      throw new AppError(403, 'You do not have permission to do this.')
+  }
+}
+
+/** The staff member behind a request whose route declared requireRole. */
+export function staffActor(request: FastifyRequest): StaffActor {
+  const actor = request.actor
+  if (!actor || actor.kind !== 'staff')
+    throw new AppError(401, 'You are not signed in. Please sign in and try again.')
+  return actor
+}
