@@ -96,7 +96,7 @@ export function createSsoService({
       if (!pending || pending.expiresAt.getTime() < Date.now()) {
         return { ok: false, reason: 'This sign-in attempt has expired. Please start again.' }
       }
-      let claims: oidc.IDToken | undefined
+      let claims: Record<string, unknown> | undefined
       try {
         const tokens = await oidc.authorizationCodeGrant(
           configuration,
@@ -108,7 +108,12 @@ export function createSsoService({
             idTokenExpected: true,
           },
         )
-        claims = tokens.claims()
+        const idToken = tokens.claims()
+        claims = idToken
+        // Some providers keep email out of the ID token and serve it from the userinfo endpoint.
+        if (idToken && typeof idToken.email !== 'string') {
+          claims = await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub)
+        }
       } catch (error) {
         return {
           ok: false,

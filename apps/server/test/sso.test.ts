@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from './app.js'
+import { addStaff } from './staff-helpers.js'
+import { startOidcProvider, type TestProvider } from './support/oidc-provider.js'
+
+const PUBLIC_URL = 'http://127.0.0.1:39999'
+
+/** Walks the provider's redirects with a cookie jar until it sends the browser back to us. */
+async function followProvider(startUrl: string): Promise<URL> {
+  const jar = new Map<string, string>()
+  let url = startUrl
+  for (let hop = 0; hop < 10; hop++) {
+    const res = await fetch(url, {
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    })
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      const [name, ...value] = pair!.split('=')
+      jar.set(name!, value.join('='))
+    }
+    const location = res.headers.get('location')
+    if (!location)
+      throw new Error(`the provider stopped at ${url} with ${res.status}: ${await res.text()}`)
+    const next = new URL(location, url)
+    if (next.href.startsWith(PUBLIC_URL)) return next
+    url = next.href
+  }
+  throw new Error('too many redirects')
+}
+
+describe('single sign-on with an OpenID Connect provider', () => {
+  let provider: TestProvider
+  let ctx: TestContext
+  beforeAll(async () => {
+    provider = await startOidcProvider({ redirectUri: `${PUBLIC_URL}/api/login/callback` })
+    ctx = await createTestContext({
+      PUBLIC_URL,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_LABEL: 'Sign in with Example SSO',
+    })
+    await addStaff(ctx.database.db, {
+      email: 'sso.judge@example.org',
+      password: 'unused password',
+      role: 'jury',
+      name: 'Sso Judge',
+    })
+  })
+  afterAll(async () => {
+    await ctx.close()
+    await provider.close()
+  })
+
+  /** Starts at /api/login, lets the provider sign in, and hands its answer to our callback. */
+  async function signInThroughProvider() {
+    const start = await ctx.app.inject({ method: 'GET', url: '/api/login' })
+    expect(start.statusCode).toBe(302)
+    const authorize = new URL(start.headers.location as string)
+    expect(authorize.origin).toBe(provider.issuer)
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
+    const stateCookie = start.cookies.find((c) => c.name === 'hk_sso_state')!
+    const back = await followProvider(authorize.href)
+    return ctx.app.inject({
+      method: 'GET',
+      url: back.pathname + back.search,
+      headers: { cookie: `hk_sso_state=${stateCookie.value}` },
+    })
+  }
+
+  it('offers the sign-in button with its label', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/options' })
+    expect(res.json()).toEqual({ sso: { enabled: true, label: 'Sign in with Example SSO' } })
+  })
+
+  it('signs in the staff member whose verified email the provider confirms', async () => {
+    provider.signInAs('SSO.Judge@example.org')
+    const callback = await signInThroughProvider()
+    expect(callback.statusCode).toBe(302)
+    expect(callback.headers.location).toBe('/')
+    const session = callback.cookies.find((c) => c.name === 'hk_session')!
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: `hk_session=${session.value}` },
+    })
+    expect(me.json()).toMatchObject({ email: 'sso.judge@example.org', role: 'jury' })
+  })
+
+  it('refuses an email with no staff account with a clear page and no session', async () => {
+    provider.signInAs('stranger@example.org')
+    const callback = await signInThroughProvider()
+    expect(callback.statusCode).toBe(403)
+    expect(callback.headers['content-type']).toContain('text/html')
+    expect(callback.body).toContain('There is no active staff account for stranger@example.org')
+    expect(callback.cookies.find((c) => c.name === 'hk_session')).toBeUndefined()
+  })
+
+  it('refuses an email the provider has not verified', async () => {
+    provider.signInAs('sso.judge@example.org', false)
+    const callback = await signInThroughProvider()
+    expect(callback.statusCode).toBe(403)
+    expect(callback.body).toContain('has not verified the email address')
+  })
+
+  it('refuses a callback whose state this browser did not start (login CSRF), and a replayed one', async () => {
+    provider.signInAs('sso.judge@example.org')
+    const start = await ctx.app.inject({ method: 'GET', url: '/api/login' })
+    const back = await followProvider(start.headers.location as string)
+    const forged = await ctx.app.inject({
+      method: 'GET',
+      url: back.pathname + back.search,
+      headers: { cookie: 'hk_sso_state=someone-elses' },
+    })
+    expect(forged.statusCode).toBe(403)
+    const stateCookie = start.cookies.find((c) => c.name === 'hk_sso_state')!
+    const first = await ctx.app.inject({
+      method: 'GET',
+      url: back.pathname + back.search,
+      headers: { cookie: `hk_sso_state=${stateCookie.value}` },
+    })
+    expect(first.statusCode).toBe(302)
+    const replay = await ctx.app.inject({
+      method: 'GET',
+      url: back.pathname + back.search,
+      headers: { cookie: `hk_sso_state=${stateCookie.value}` },
+    })
+    expect(replay.statusCode).toBe(403)
+  })
+})
+
+describe('without single sign-on configured', () => {
+  let ctx: TestContext
+  beforeAll(async () => {
+    ctx = await createTestContext()
+  })
+  afterAll(() => ctx.close())
+
+  it('hides the button and answers /api/login with a clear 404', async () => {
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/options' })).json().sso.enabled,
+    ).toBe(false)
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/login' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({
+      message: 'Single sign-on is not configured on this platform.',
+      code: 'NOT_FOUND',
+    })
+  })
+})
