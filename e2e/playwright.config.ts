@@ -4,7 +4,11 @@ import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3190)
 export const baseURL = `http://127.0.0.1:${port}`
+export const oidcIssuer = `http://127.0.0.1:${oidcPort}`
+/** The first admin of the journeys' fresh platform. */
+export const firstAdmin = { email: 'organizer@example.org', password: 'first-admin-password' }
 
 /**
  * Journeys run against the real production server (`npm start`: built web app + API on one port)
@@ -38,19 +42,38 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: 'node ../scripts/start.mjs',
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'hk-e2e-')),
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseURL,
+  webServer: [
+    {
+      // A real OpenID Connect provider on loopback for the single sign-on journey.
+      command: 'node --import tsx ../apps/server/test/support/oidc-provider-main.ts',
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: {
+        OIDC_TEST_PORT: String(oidcPort),
+        OIDC_TEST_REDIRECT_URI: `${baseURL}/api/login/callback`,
+      },
     },
-  },
+    {
+      command: 'node ../scripts/start.mjs',
+      url: `${baseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'hk-e2e-')),
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: baseURL,
+        ADMIN_EMAIL: firstAdmin.email,
+        ADMIN_PASSWORD: firstAdmin.password,
+        OIDC_ISSUER: oidcIssuer,
+        OIDC_CLIENT_ID: 'hackathon-platform',
+        OIDC_CLIENT_SECRET: 'test-client-secret-that-is-long-enough-for-hs256',
+        OIDC_LABEL: 'Sign in with Example SSO',
+      },
+    },
+  ],
 })

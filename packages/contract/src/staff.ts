@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { staffRole } from './auth.js'
-import { MAX, emailField } from './common.js'
+import { MAX, emailField, isoDateTime } from './common.js'
 import { LIMITS } from './constants.js'
 
 export const staffMember = z
@@ -11,7 +11,7 @@ export const staffMember = z
     role: staffRole,
     active: z.boolean(),
     hasPassword: z.boolean(),
-    createdAt: z.date(),
+    createdAt: isoDateTime,
   })
   .meta({ id: 'StaffMember' })
 export type StaffMember = z.infer<typeof staffMember>

@@ -19,9 +19,12 @@ export interface TestProvider {
 export async function startOidcProvider({
   redirectUri,
   port = 0,
+  control = false,
 }: {
   redirectUri: string
   port?: number
+  /** Serve GET /__test/sign-in-as?email=... so another process can pick the account. */
+  control?: boolean
 }): Promise<TestProvider> {
   const clientId = 'hackathon-platform'
   const clientSecret = 'test-client-secret-that-is-long-enough-for-hs256'
@@ -59,6 +62,12 @@ export async function startOidcProvider({
   })
 
   server.on('request', async (req, res) => {
+    if (control && req.url?.startsWith('/__test/sign-in-as')) {
+      const email = new URL(req.url, issuer).searchParams.get('email') ?? ''
+      account = { email, verified: true }
+      res.end(`next sign-in: ${email}`)
+      return
+    }
     if (!req.url?.startsWith('/interaction/')) return provider.callback()(req, res)
     try {
       const details = await provider.interactionDetails(req, res)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { PAGES } from './pages'
-import { ROUTE_TABLE, audienceOf } from './route-table'
+import { ROUTE_TABLE, SHELL_PAGES, audienceOf } from './route-table'
 
 const everyoneSignedIn = {
   '/register': 'register',
@@ -76,5 +76,23 @@ describe('the route table (SPEC.md section 2)', () => {
     expect(audienceOf({ role: 'applicant' })).toBe('applicant')
     expect(audienceOf({ role: 'owner' })).toBe('noRole')
     expect(audienceOf({ role: null })).toBe('noRole')
+  })
+
+  it('wraps only the staff screens in the signed-in shell', () => {
+    expect([...SHELL_PAGES].sort()).toEqual(
+      [
+        'addApplicant',
+        'adminDashboard',
+        'applicants',
+        'exportData',
+        'juryDashboard',
+        'quickActions',
+        'rounds',
+        'settings',
+      ].sort(),
+    )
+    for (const pageId of Object.values(ROUTE_TABLE.signedOut)) {
+      expect(SHELL_PAGES.has(pageId)).toBe(false)
+    }
   })
 })

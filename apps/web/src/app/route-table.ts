@@ -88,6 +88,21 @@ export const ROUTE_TABLE: Readonly<Record<Audience, Routes>> = {
   },
 }
 
+/**
+ * The screens shown inside the signed-in shell (sidebar and user menu). The landing, login,
+ * registration and not-found pages stand alone, and the applicant pages bring their own layout.
+ */
+export const SHELL_PAGES: ReadonlySet<PageId> = new Set<PageId>([
+  'adminDashboard',
+  'juryDashboard',
+  'applicants',
+  'rounds',
+  'quickActions',
+  'addApplicant',
+  'exportData',
+  'settings',
+])
+
 export function audienceOf(user: { role?: unknown } | null | undefined): Audience {
   if (!user) return 'signedOut'
   return ROLES.find((role) => role === user.role) ?? 'noRole'

@@ -1,32 +1,15 @@
-import { APP_NAME, TEXTS, type Role } from '@hackathon/contract'
-import { render, screen } from '@testing-library/react'
+import { APP_NAME, TEXTS, type CurrentUser } from '@hackathon/contract'
+import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Router } from 'wouter'
-import { memoryLocation } from 'wouter/memory-location'
 
-import { authKeys } from '@/features/auth/api/keys'
-import type { User } from '@/features/auth/types'
-import { createQueryClient } from '@/lib/query-client'
+import { stubApi } from '@/test/fetch-stub'
+import { renderWithApp, userWithRole } from '@/test/render'
 
-import { AppProviders } from './providers'
 import { AppRouter } from './router'
 
 /** `user`: null = signed out; omitted = the user call is still pending. */
-function renderAt(path: string, user?: User | null) {
-  const queryClient = createQueryClient()
-  if (user !== undefined) queryClient.setQueryData(authKeys.user(), user)
-  const { hook } = memoryLocation({ path })
-  return render(
-    <AppProviders queryClient={queryClient}>
-      <Router hook={hook}>
-        <AppRouter />
-      </Router>
-    </AppProviders>,
-  )
-}
-
-function userWithRole(role: Role): User {
-  return { id: '1', email: `${role}@example.org`, name: 'Sam Doe', role }
+function renderAt(path: string, user?: CurrentUser | null) {
+  return renderWithApp(<AppRouter />, { path, user })
 }
 
 afterEach(() => {
@@ -101,5 +84,41 @@ describe('the router', () => {
     renderAt('/applicant/submit/stage2', null)
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Stage Submission' })).toBeTruthy()
+  })
+
+  it('puts an admin screen inside the signed-in shell, with the sidebar beside it', async () => {
+    stubApi({ 'GET /api/staff': () => Response.json({ staff: [] }) })
+    renderAt('/settings', userWithRole('admin'))
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy()
+    const menu = screen.getByRole('navigation', { name: 'Main' })
+    expect(within(menu).getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe(
+      'page',
+    )
+    expect(screen.getByText('Admin Dashboard')).toBeTruthy()
+  })
+
+  it('shows a jury member their screens in the shell, with the jury menu', async () => {
+    renderAt('/submissions', userWithRole('jury'))
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Applicant Review' })).toBeTruthy()
+    expect(screen.getByText('Jury Panel')).toBeTruthy()
+  })
+
+  it.each(['/applicant/dashboard', '/register', '/no-such-page'])(
+    'leaves %s without the shell for a signed-in admin',
+    async (path) => {
+      renderAt(path, userWithRole('admin'))
+
+      expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy()
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull()
+    },
+  )
+
+  it('shows the landing page without the shell to a signed-in user with an unknown role', () => {
+    renderAt('/', userWithRole('owner'))
+
+    expect(screen.getByRole('link', { name: 'Register as Participant' })).toBeTruthy()
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull()
   })
 })

@@ -1,27 +1,45 @@
-import { Suspense } from 'react'
-import { Route, Switch } from 'wouter'
+import { lazy, Suspense } from 'react'
+import { Route, Switch, matchRoute, useLocation, useRouter } from 'wouter'
 
 import { PageSpinner } from '@/components/ui/spinner'
 import { useAuth } from '@/features/auth/hooks/use-auth'
 import NotFoundPage from '@/pages/not-found-page'
 
 import { PAGES } from './pages'
-import { ROUTE_TABLE, audienceOf } from './route-table'
+import { ROUTE_TABLE, SHELL_PAGES, audienceOf } from './route-table'
 
-/** Shows the screen that ROUTE_TABLE gives the current user for the current path. */
+/** Visitors never need the shell, so it is a chunk of its own, like the pages inside it. */
+const SignedInShell = lazy(() => import('./layouts/signed-in-shell'))
+
+/**
+ * Shows the screen that ROUTE_TABLE gives the current user for the current path, inside the
+ * signed-in shell when it is one of SHELL_PAGES. The shell sits outside the Switch so it stays
+ * mounted (and keeps its open menus) while the user moves between its pages.
+ */
 export function AppRouter() {
   const { user, isLoading } = useAuth()
+  const { parser } = useRouter()
+  const [path] = useLocation()
   if (isLoading) return <PageSpinner />
 
-  const routes = ROUTE_TABLE[audienceOf(user)]
+  const routes = Object.entries(ROUTE_TABLE[audienceOf(user)])
+  // The same first-match rule as Switch, so the shell wraps exactly the page Switch shows.
+  const shown = routes.find(([pattern]) => matchRoute(parser, pattern, path)[0])
+  const pages = (
+    <Switch>
+      {routes.map(([pattern, pageId]) => (
+        <Route key={pattern} path={pattern} component={PAGES[pageId]} />
+      ))}
+      <Route component={NotFoundPage} />
+    </Switch>
+  )
   return (
     <Suspense fallback={<PageSpinner />}>
-      <Switch>
-        {Object.entries(routes).map(([path, pageId]) => (
-          <Route key={path} path={path} component={PAGES[pageId]} />
-        ))}
-        <Route component={NotFoundPage} />
-      </Switch>
+      {user && shown && SHELL_PAGES.has(shown[1]) ? (
+        <SignedInShell user={user}>{pages}</SignedInShell>
+      ) : (
+        pages
+      )}
     </Suspense>
   )
 }

@@ -58,13 +58,28 @@ describe('apiRequest', () => {
     })
   })
 
-  it('sends no content type when there is no body', async () => {
+  it('sends an empty JSON object with its content type when a state-changing call has no body', async () => {
     const fetchMock = stubFetch(new Response(null, { status: 204 }))
 
     await expect(apiRequest('DELETE', '/api/applicants/7')).resolves.toBeUndefined()
-    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({
+    expect(fetchMock).toHaveBeenCalledWith('/api/applicants/7', {
+      method: 'DELETE',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+  })
+
+  it('sends neither a body nor a content type with a GET', async () => {
+    const fetchMock = stubFetch(Response.json({ rounds: [] }))
+
+    await apiRequest('GET', '/api/rounds')
+
+    expect(fetchMock).toHaveBeenCalledWith('/api/rounds', {
+      method: 'GET',
       credentials: 'include',
       headers: undefined,
+      body: undefined,
     })
   })
 })

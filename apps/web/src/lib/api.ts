@@ -15,21 +15,26 @@ async function parseJson<T>(res: Response): Promise<T> {
   return (text ? JSON.parse(text) : undefined) as T
 }
 
+/** Methods that change state; the server accepts them only with a JSON (or multipart) body. */
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD'])
+
 /**
- * The general request helper of SPEC.md section 7: sends the session cookie, a JSON body when
- * there is one, and returns the parsed JSON answer (undefined for an empty one).
+ * The general request helper of SPEC.md section 7: sends the session cookie and returns the
+ * parsed JSON answer (undefined for an empty one). Every state-changing call carries a JSON
+ * body and its content type, `{}` when the caller has none: the server's CSRF guard refuses a
+ * POST, PUT, PATCH or DELETE without one, since a cross-site form cannot send that type.
  */
 export async function apiRequest<T = unknown>(
   method: string,
   url: string,
   body?: unknown,
 ): Promise<T> {
-  const hasBody = body !== undefined
+  const sendsBody = !READ_ONLY_METHODS.has(method.toUpperCase())
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
-    body: hasBody ? JSON.stringify(body) : undefined,
+    headers: sendsBody ? { 'Content-Type': 'application/json' } : undefined,
+    body: sendsBody ? JSON.stringify(body === undefined ? {} : body) : undefined,
   })
   await throwIfResNotOk(res)
   return parseJson<T>(res)

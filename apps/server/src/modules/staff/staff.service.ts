@@ -14,7 +14,7 @@ export function toStaffMember(row: repo.StaffRow): StaffMember {
     role: row.role,
     active: row.active,
     hasPassword: row.passwordHash !== null,
-    createdAt: row.createdAt,
+    createdAt: row.createdAt.toISOString(),
   }
 }
 

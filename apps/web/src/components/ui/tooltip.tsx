@@ -4,7 +4,12 @@ import type { ComponentProps } from 'react'
 
 import { cn } from '@/lib/utils'
 
-/** Mount once at the root: SPEC.md section 9 sets the open delay 700 ms and skip delay 300 ms. */
+/**
+ * SPEC.md section 9 sets the open delay 700 ms and skip delay 300 ms. Mounted by the signed-in
+ * shell, not at the root: Radix's tooltip shares a module with every popup that positions
+ * itself (menus, selects), and a root provider would pull all of that positioning code into
+ * the landing page's bundle. A public page that wants tooltips mounts its own provider.
+ */
 export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return (
     <TooltipPrimitive.Provider

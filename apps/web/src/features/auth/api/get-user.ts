@@ -1,12 +1,16 @@
+import type { CurrentUser } from '@hackathon/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 
 import { getQueryFn } from '@/lib/api'
 
-import type { User } from '../types'
 import { authKeys } from './keys'
 
-/** Signed out is an answer, not an error: a 401 resolves to null. */
-export const getUser = getQueryFn<User>({ on401: 'returnNull' })
+/**
+ * Signed out is an answer, not an error: a 401 resolves to null. The answer is typed, not
+ * parsed: parsing would put zod in the landing page's bundle, and the router copes with any
+ * role value the server sends (SPEC.md section 2: other roles get no menu).
+ */
+export const getUser = getQueryFn<CurrentUser>({ on401: 'returnNull' })
 
 export function userQueryOptions() {
   return queryOptions({

@@ -1,8 +1,9 @@
+import type { CurrentUser } from '@hackathon/contract'
+
 import { useUser } from '../api/get-user'
-import type { User } from '../types'
 
 export interface AuthState {
-  user: User | null
+  user: CurrentUser | null
   isLoading: boolean
   isAuthenticated: boolean
 }

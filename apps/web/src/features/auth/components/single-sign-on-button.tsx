@@ -1,0 +1,25 @@
+import { Button } from '@/components/ui/button'
+
+import { useAuthOptions } from '../api/get-auth-options'
+
+/**
+ * The third-party sign-in of SPEC.md section 2, shown only when the server has a provider
+ * configured. A plain link, not a fetch: the provider's pages need a full browser navigation.
+ */
+export function SingleSignOnButton() {
+  const { data } = useAuthOptions()
+  if (!data?.sso.enabled) return null
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
+        <span aria-hidden="true" className="h-px flex-1 bg-border" />
+        or
+        <span aria-hidden="true" className="h-px flex-1 bg-border" />
+      </div>
+      <Button asChild variant="outline" className="w-full">
+        <a href="/api/login">{data.sso.label.trim() || 'Sign in with single sign-on'}</a>
+      </Button>
+    </div>
+  )
+}

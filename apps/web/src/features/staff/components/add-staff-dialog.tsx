@@ -1,0 +1,219 @@
+import {
+  STAFF_ROLES,
+  createStaffInput,
+  type CreateStaffInput,
+  type StaffWithPassword,
+} from '@hackathon/contract'
+import { UserPlus } from 'lucide-react'
+import { useId, useState, type FormEvent } from 'react'
+
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog'
+import { Input, NativeSelect } from '@/components/ui/input'
+import { FieldMessage, Label } from '@/components/ui/label'
+import { toast } from '@/components/ui/use-toast'
+import { errorMessage } from '@/lib/error-message'
+import { fieldErrors } from '@/lib/field-errors'
+
+import { useCreateStaff } from '../api/create-staff'
+import { STAFF_ROLE_LABELS } from '../role-labels'
+import { TemporaryPassword } from './temporary-password'
+
+/** 'Add staff member': the form, then (when the server generated one) the password, once. */
+export function AddStaffDialog() {
+  const [open, setOpen] = useState(false)
+  const [created, setCreated] = useState<Required<StaffWithPassword> | null>(null)
+  const create = useCreateStaff()
+
+  function onOpenChange(next: boolean) {
+    setOpen(next)
+    // The password must not outlive the dialog that shows it.
+    if (!next) setCreated(null)
+  }
+
+  function submit(input: CreateStaffInput) {
+    create.mutate(input, {
+      onSuccess: ({ staff, temporaryPassword }) => {
+        toast({ title: 'Staff member added', description: `${staff.name} can now sign in.` })
+        if (temporaryPassword) {
+          setCreated({ staff, temporaryPassword })
+          setOpen(true)
+        } else {
+          onOpenChange(false)
+        }
+      },
+      onError: (err) =>
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: errorMessage(err, 'Failed to add staff member'),
+        }),
+    })
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus aria-hidden="true" />
+          Add staff member
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        {created ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Staff member added</DialogTitle>
+              <DialogDescription>
+                Give {created.staff.name} this temporary password to sign in with{' '}
+                {created.staff.email}.
+              </DialogDescription>
+            </DialogHeader>
+            <TemporaryPassword password={created.temporaryPassword} />
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button>Done</Button>
+              </DialogClose>
+            </DialogFooter>
+          </>
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>Add staff member</DialogTitle>
+              <DialogDescription>
+                Admins manage the whole event; jury members review and select applicants.
+              </DialogDescription>
+            </DialogHeader>
+            <AddStaffForm pending={create.isPending} onSubmit={submit} />
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** Strings as typed; the contract's schema checks them, the role included. */
+interface Values {
+  name: string
+  email: string
+  role: string
+  password: string
+}
+type Field = keyof Values
+
+const EMPTY: Values = { name: '', email: '', role: 'jury', password: '' }
+
+function AddStaffForm({
+  pending,
+  onSubmit,
+}: {
+  pending: boolean
+  onSubmit: (input: CreateStaffInput) => void
+}) {
+  const [values, setValues] = useState<Values>(EMPTY)
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const ids = { name: useId(), email: useId(), role: useId(), password: useId() }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    // An empty password field means 'generate one', which the contract spells as no password.
+    const parsed = createStaffInput.safeParse({ ...values, password: values.password || undefined })
+    if (!parsed.success) {
+      setErrors(fieldErrors<Field>(parsed.error.issues))
+      return
+    }
+    setErrors({})
+    onSubmit(parsed.data)
+  }
+
+  const set = (name: Field) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }))
+  const errorProps = (name: Field) =>
+    errors[name]
+      ? { 'aria-invalid': true, 'aria-describedby': `${ids[name]}-message` }
+      : name === 'password'
+        ? { 'aria-describedby': `${ids[name]}-message` }
+        : {}
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor={ids.name}>Name</Label>
+        <Input
+          id={ids.name}
+          required
+          autoComplete="off"
+          value={values.name}
+          onChange={set('name')}
+          {...errorProps('name')}
+        />
+        {errors.name && (
+          <FieldMessage error id={`${ids.name}-message`}>
+            {errors.name}
+          </FieldMessage>
+        )}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={ids.email}>Email</Label>
+        <Input
+          id={ids.email}
+          type="email"
+          inputMode="email"
+          required
+          autoComplete="off"
+          value={values.email}
+          onChange={set('email')}
+          {...errorProps('email')}
+        />
+        {errors.email && (
+          <FieldMessage error id={`${ids.email}-message`}>
+            {errors.email}
+          </FieldMessage>
+        )}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={ids.role}>Role</Label>
+        <NativeSelect id={ids.role} value={values.role} onChange={set('role')}>
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {STAFF_ROLE_LABELS[role]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={ids.password}>Password (optional)</Label>
+        <Input
+          id={ids.password}
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          {...errorProps('password')}
+        />
+        <FieldMessage error={Boolean(errors.password)} id={`${ids.password}-message`}>
+          {errors.password ?? 'Leave empty to generate a temporary password, shown once.'}
+        </FieldMessage>
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Adding...' : 'Add staff member'}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

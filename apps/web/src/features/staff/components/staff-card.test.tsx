@@ -1,0 +1,161 @@
+import type { StaffMember } from '@hackathon/contract'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import { dismissToast } from '@/components/ui/use-toast'
+import { errorResponse, stubApi } from '@/test/fetch-stub'
+import { renderWithApp } from '@/test/render'
+
+import { StaffCard } from './staff-card'
+
+/** Staff as they arrive over JSON: dates are strings there, whatever the contract's type says. */
+function member(overrides: Partial<Record<keyof StaffMember, unknown>>): StaffMember {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    email: 'ada@example.org',
+    name: 'Ada Admin',
+    role: 'admin',
+    active: true,
+    hasPassword: true,
+    createdAt: '2026-01-05T09:00:00.000Z',
+    ...overrides,
+  } as StaffMember
+}
+
+const ada = member({})
+const jo = member({
+  id: '00000000-0000-4000-8000-000000000002',
+  email: 'jo@example.org',
+  name: 'Jo Jury',
+  role: 'jury',
+  hasPassword: false,
+})
+
+afterEach(() => {
+  act(() => dismissToast())
+  vi.unstubAllGlobals()
+})
+
+describe('the staff card', () => {
+  it('lists each account with its role, status and way of signing in', async () => {
+    stubApi({
+      'GET /api/staff': () => Response.json({ staff: [ada, member({ ...jo, active: false })] }),
+    })
+    renderWithApp(<StaffCard currentUserId={ada.id} />)
+
+    const table = await screen.findByRole('table')
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 5)
+          .map((cell) => cell.textContent),
+      )
+    expect(rows).toEqual([
+      ['Ada AdminYou', 'ada@example.org', 'Admin', 'Active', 'Password'],
+      ['Jo Jury', 'jo@example.org', 'Jury', 'Deactivated', 'Single sign-on only'],
+    ])
+    // The signed-in admin cannot deactivate their own account from here.
+    expect(screen.queryByRole('button', { name: 'Deactivate Ada Admin' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Activate Jo Jury' })).toBeTruthy()
+  })
+
+  it('shows the generated temporary password once after adding a staff member', async () => {
+    const staff = [ada]
+    const fetchMock = stubApi({
+      'GET /api/staff': () => Response.json({ staff }),
+      'POST /api/staff': () => {
+        staff.push(jo)
+        return Response.json({ staff: jo, temporaryPassword: 'kT4-mq9-Zx2-pL7' }, { status: 201 })
+      },
+    })
+    renderWithApp(<StaffCard currentUserId={ada.id} />)
+    await screen.findByRole('table')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add staff member' }))
+    const dialog = within(screen.getByRole('dialog', { name: 'Add staff member' }))
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Jo Jury' } })
+    fireEvent.change(dialog.getByLabelText('Email'), { target: { value: 'Jo@Example.org ' } })
+    fireEvent.change(dialog.getByLabelText('Role'), { target: { value: 'jury' } })
+    fireEvent.click(dialog.getByRole('button', { name: 'Add staff member' }))
+
+    const shown = within(await screen.findByRole('dialog', { name: 'Staff member added' }))
+    expect((shown.getByLabelText('Temporary password') as HTMLInputElement).value).toBe(
+      'kT4-mq9-Zx2-pL7',
+    )
+    expect(shown.getByText(/will not be shown again/)).toBeTruthy()
+    expect(shown.getByRole('button', { name: 'Copy' })).toBeTruthy()
+    expect(
+      JSON.parse(String(fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')?.[1]?.body)),
+    ).toEqual({ name: 'Jo Jury', email: 'jo@example.org', role: 'jury' })
+    expect(screen.getAllByText('Staff member added').length).toBeGreaterThan(1)
+    expect(await screen.findByText('jo@example.org')).toBeTruthy()
+
+    fireEvent.click(shown.getByRole('button', { name: 'Done' }))
+
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.queryByDisplayValue('kT4-mq9-Zx2-pL7')).toBeNull()
+  })
+
+  it('asks before resetting a password, then shows the new temporary password', async () => {
+    stubApi({
+      'GET /api/staff': () => Response.json({ staff: [ada, jo] }),
+      [`POST /api/staff/${jo.id}/reset-password`]: () =>
+        Response.json({ staff: { ...jo, hasPassword: true }, temporaryPassword: 'Nw8-rT2-xQ5' }),
+    })
+    renderWithApp(<StaffCard currentUserId={ada.id} />)
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Reset password for Jo Jury' }))
+    const confirm = within(screen.getByRole('alertdialog', { name: 'Reset password for Jo Jury?' }))
+    fireEvent.click(confirm.getByRole('button', { name: 'Reset password' }))
+
+    const shown = within(
+      await screen.findByRole('alertdialog', { name: 'New password for Jo Jury' }),
+    )
+    expect((shown.getByLabelText('Temporary password') as HTMLInputElement).value).toBe(
+      'Nw8-rT2-xQ5',
+    )
+    expect(screen.getByText('Password reset')).toBeTruthy()
+  })
+
+  it('shows the refusal to deactivate the last active admin as an Error toast', async () => {
+    const otherAdmin = member({ id: '00000000-0000-4000-8000-000000000003', name: 'Max Admin' })
+    stubApi({
+      'GET /api/staff': () => Response.json({ staff: [ada, otherAdmin] }),
+      [`POST /api/staff/${otherAdmin.id}/deactivate`]: () =>
+        errorResponse(409, 'The last active admin cannot be deactivated', 'CONFLICT'),
+    })
+    renderWithApp(<StaffCard currentUserId={ada.id} />)
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate Max Admin' }))
+    const confirm = within(screen.getByRole('alertdialog', { name: 'Deactivate Max Admin?' }))
+    fireEvent.click(confirm.getByRole('button', { name: 'Deactivate' }))
+
+    expect(await screen.findByText('The last active admin cannot be deactivated')).toBeTruthy()
+    expect(screen.getByText('Error')).toBeTruthy()
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+  })
+
+  it('confirms a deactivation with "Account deactivated" and shows the new status', async () => {
+    let active = true
+    stubApi({
+      'GET /api/staff': () => Response.json({ staff: [ada, { ...jo, active }] }),
+      [`POST /api/staff/${jo.id}/deactivate`]: () => {
+        active = false
+        return Response.json({ ...jo, active })
+      },
+    })
+    renderWithApp(<StaffCard currentUserId={ada.id} />)
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate Jo Jury' }))
+    fireEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Deactivate' }),
+    )
+
+    expect(await screen.findByText('Account deactivated')).toBeTruthy()
+    expect(await screen.findByRole('button', { name: 'Activate Jo Jury' })).toBeTruthy()
+    expect(screen.getByText('Deactivated')).toBeTruthy()
+  })
+})
