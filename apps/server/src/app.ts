@@ -15,6 +15,8 @@ import type { JobQueue } from './jobs/queue.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
 import { createAuthService } from './modules/auth/auth.service.js'
 import { createSsoService } from './modules/auth/sso.service.js'
+import { emailRoutes } from './modules/email/email.routes.js'
+import { createEmailService, startEmailWorker } from './modules/email/email.service.js'
 import { healthRoutes } from './modules/health/health.routes.js'
 import { staffRoutes } from './modules/staff/staff.routes.js'
 import { createStaffService } from './modules/staff/staff.service.js'
@@ -22,12 +24,15 @@ import { registerAuth } from './plugins/auth.js'
 import { registerErrorHandling, registerJsonParser } from './plugins/errors.js'
 import { registerOpenApi } from './plugins/openapi.js'
 import { registerWebApp } from './plugins/web.js'
+import type { SecretBox } from './lib/secret-box.js'
 import { VERSION } from './version.js'
 
 export interface AppDeps {
   config: Config
   database: Database
   jobs: JobQueue
+  /** Seals stored secrets such as the SMTP password. */
+  secrets: SecretBox
 }
 
 /** Never logged, whatever the level: credentials and one-time secrets. */
@@ -47,7 +52,12 @@ const redactedPaths = [
  * Builds the whole HTTP application without listening (tests call it with app.inject()).
  * Plugins and modules are registered explicitly, here, in order.
  */
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  jobs,
+  secrets,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' } },
     trustProxy: config.trustProxy,
@@ -94,7 +104,17 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   const db = database.db
   const auth = createAuthService({ db, config })
   const sso = createSsoService({ db, config, auth })
-  const staff = createStaffService({ db })
+  const email = createEmailService({ db, jobs, config, secrets })
+  const staff = createStaffService({
+    db,
+    invite: (tx, member, temporaryPassword) =>
+      email.queue(tx, member.email, 'staff-invitation', {
+        name: member.name,
+        role: member.role,
+        ...(temporaryPassword ? { temporaryPassword } : {}),
+      }),
+  })
+  await startEmailWorker(jobs, email, config)
   registerAuth(app, { config, auth })
   // Expired sessions and abandoned sign-ins are swept hourly by every instance; the work is idempotent.
   const sweep = setInterval(
@@ -107,6 +127,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(healthRoutes, { database, version: VERSION })
   await app.register(authRoutes, { config, auth, sso })
   await app.register(staffRoutes, { staff })
+  await app.register(emailRoutes, { email })
 
   await registerWebApp(app, config.webDistDir)
   return app

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { APP_NAME } from '@hackathon/contract'
 
 const optionalString = z
   .string()
@@ -35,6 +36,14 @@ const configSchema = z
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
     OIDC_LABEL: z.string().trim().min(1).default('Sign in with single sign-on'),
+    SECRET_KEY: optionalString.pipe(
+      z.string().min(32, 'must be at least 32 characters of random text').optional(),
+    ),
+    EVENT_NAME: z.string().trim().min(1).max(200).default(APP_NAME),
+    EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().min(1).default(30),
+    EMAIL_RETRY_DELAY_MAX_SECONDS: z.coerce.number().min(1).default(3600),
+    EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).default(32),
+    EMAIL_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   })
   .refine((env) => !env.OIDC_ISSUER || env.OIDC_CLIENT_ID, {
     message: 'OIDC_CLIENT_ID is required when OIDC_ISSUER is set',
@@ -73,6 +82,14 @@ const configSchema = z
           }
         : undefined,
     oidcLabel: env.OIDC_LABEL,
+    secretKey: env.SECRET_KEY,
+    eventName: env.EVENT_NAME,
+    email: {
+      retryDelaySeconds: env.EMAIL_RETRY_DELAY_SECONDS,
+      retryDelayMaxSeconds: env.EMAIL_RETRY_DELAY_MAX_SECONDS,
+      retryLimit: env.EMAIL_RETRY_LIMIT,
+      pollSeconds: env.EMAIL_POLL_SECONDS,
+    },
   }))
 
 export type Config = z.output<typeof configSchema>

@@ -4,6 +4,7 @@ import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { DataDirLockedError, openConfiguredDatabase } from './db/open.js'
 import { JobQueue } from './jobs/queue.js'
+import { createSecretBox, resolveSecretKey } from './lib/secret-box.js'
 import { ensureFirstAdmin } from './modules/staff/staff.service.js'
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
@@ -32,10 +33,18 @@ async function main(): Promise<void> {
     if (reporter.log) reporter.log.error({ err }, 'job queue error')
     else console.error('job queue error:', err.message)
   })
+  const secretKey = resolveSecretKey(config.secretKey, config.dataDir)
+  if (database.driver === 'postgres' && secretKey.source === 'file') {
+    console.warn(
+      `SECRET_KEY is not set: secrets are sealed with the key in ${config.dataDir}/secret.key. ` +
+        'Every instance on this database needs the same key: set SECRET_KEY.',
+    )
+  }
   const app = await buildApp({
     config: { ...config, webDistDir: config.webDistDir ?? defaultWebDist },
     database,
     jobs,
+    secrets: createSecretBox(secretKey.key),
   })
   reporter.log = app.log
 

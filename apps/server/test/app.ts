@@ -1,11 +1,15 @@
+import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.js'
-import { loadConfig } from '../src/config.js'
+import { loadConfig, type Config } from '../src/config.js'
 import { JobQueue } from '../src/jobs/queue.js'
+import { createSecretBox, type SecretBox } from '../src/lib/secret-box.js'
 import { openTestDatabase, type TestDatabase } from './database.js'
 
 export interface TestContext {
   app: FastifyInstance
+  config: Config
+  secrets: SecretBox
   database: TestDatabase
   jobs: JobQueue
   close(): Promise<void>
@@ -18,9 +22,12 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     throw err
   })
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env })
-  const app = await buildApp({ config, database, jobs })
+  const secrets = createSecretBox(randomBytes(32).toString('hex'))
+  const app = await buildApp({ config, database, jobs, secrets })
   return {
     app,
+    config,
+    secrets,
     database,
     jobs,
     close: async () => {

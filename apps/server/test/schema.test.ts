@@ -21,6 +21,8 @@ describe('database schema', () => {
       'applicant_sessions',
       'applicants',
       'confirmation_codes',
+      'email_attempts',
+      'email_messages',
       'files',
       'one_time_codes',
       'rate_limits',

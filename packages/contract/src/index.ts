@@ -1,6 +1,7 @@
 export * from './auth.js'
 export * from './common.js'
 export * from './constants.js'
+export * from './email.js'
 export * from './errors.js'
 export * from './health.js'
 export * from './staff.js'

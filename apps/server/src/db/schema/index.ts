@@ -1,5 +1,6 @@
 export * from './activity.js'
 export * from './applicants.js'
+export * from './email.js'
 export * from './files.js'
 export * from './rounds.js'
 export * from './security.js'

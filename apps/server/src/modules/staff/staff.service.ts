@@ -20,7 +20,13 @@ export function toStaffMember(row: repo.StaffRow): StaffMember {
 
 export type StaffService = ReturnType<typeof createStaffService>
 
-export function createStaffService({ db }: { db: Db }) {
+export interface StaffServiceDeps {
+  db: Db
+  /** Queues the invitation email inside the transaction that adds the account (none from the CLI). */
+  invite?: (tx: Db, member: StaffMember, temporaryPassword: string | undefined) => Promise<unknown>
+}
+
+export function createStaffService({ db, invite }: StaffServiceDeps) {
   async function mustFind(id: string): Promise<repo.StaffRow> {
     const row = await repo.findById(db, id)
     if (!row) throw new AppError(404, 'Staff member not found')
@@ -36,14 +42,19 @@ export function createStaffService({ db }: { db: Db }) {
     async create(input: CreateStaffInput): Promise<StaffWithPassword> {
       const temporaryPassword = input.password ? undefined : generatePassword()
       const passwordHash = await hashPassword(input.password ?? temporaryPassword!)
-      const row = await repo.insertIfNew(db, {
-        email: input.email,
-        name: input.name,
-        role: input.role,
-        passwordHash,
+      const staff = await db.transaction(async (tx) => {
+        const row = await repo.insertIfNew(tx, {
+          email: input.email,
+          name: input.name,
+          role: input.role,
+          passwordHash,
+        })
+        if (!row) throw new AppError(409, 'A staff member with this email already exists')
+        const member = toStaffMember(row)
+        await invite?.(tx, member, temporaryPassword)
+        return member
       })
-      if (!row) throw new AppError(409, 'A staff member with this email already exists')
-      return { staff: toStaffMember(row), ...(temporaryPassword ? { temporaryPassword } : {}) }
+      return { staff, ...(temporaryPassword ? { temporaryPassword } : {}) }
     },
 
     /** A new generated password; every session of the account ends. */

@@ -1,0 +1,224 @@
+import type {
+  EmailLogEntry,
+  EmailSettings,
+  EmailSettingsInput,
+  EmailTemplate,
+} from '@hackathon/contract'
+import { EMAIL_SETTINGS_MESSAGES, emailSettingsInput } from '@hackathon/contract'
+import type { Config } from '../../config.js'
+import type { Db } from '../../db/client.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import type { SecretBox } from '../../lib/secret-box.js'
+import { AppError } from '../../plugins/app-error.js'
+import * as repo from './email.repo.js'
+import { ESSENTIAL_TEMPLATES, renderEmail, type TemplateData } from './email.templates.js'
+import { createSmtpTransport, describeSmtpError, type SmtpSettings } from './smtp.js'
+
+export const EMAIL_QUEUE = 'email.send'
+
+const DEFAULTS: repo.StoredEmailSettings = {
+  enableEmails: true,
+  emailService: 'gmail',
+  emailHost: '',
+  emailPort: '',
+  emailUser: '',
+  emailPassSealed: null,
+  fromEmail: '',
+}
+
+export type EmailServiceApi = ReturnType<typeof createEmailService>
+
+export function createEmailService({
+  db,
+  jobs,
+  config,
+  secrets,
+}: {
+  db: Db
+  jobs: JobQueue
+  config: Config
+  secrets: SecretBox
+}) {
+  const stored = async () => ({ ...DEFAULTS, ...(await repo.loadSettings(db)) })
+
+  function smtpOf(settings: repo.StoredEmailSettings): SmtpSettings | null {
+    if (!settings.emailHost) return null
+    return {
+      host: settings.emailHost,
+      port: Number(settings.emailPort) || 587,
+      user: settings.emailUser,
+      password: settings.emailPassSealed ? secrets.open(settings.emailPassSealed) : '',
+      requireTls: settings.emailService === 'gmail',
+    }
+  }
+
+  const fromOf = (settings: repo.StoredEmailSettings) => ({
+    name: config.eventName,
+    address: settings.fromEmail || settings.emailUser,
+  })
+
+  return {
+    /** The settings as the settings page shows them: the password only as "one is set". */
+    async getSettings(): Promise<EmailSettings> {
+      const s = await stored()
+      return {
+        enableEmails: s.enableEmails,
+        emailService: s.emailService,
+        emailHost: s.emailHost,
+        emailPort: s.emailPort,
+        emailUser: s.emailUser,
+        emailPass: '',
+        passwordSet: s.emailPassSealed !== null,
+        fromEmail: s.fromEmail,
+      }
+    },
+
+    /** Saves the settings; an empty password keeps the stored one, a new one is sealed. */
+    async saveSettings(raw: EmailSettingsInput): Promise<void> {
+      const input = emailSettingsInput.parse(raw)
+      const current = await stored()
+      const emailPassSealed = input.emailPass
+        ? secrets.seal(input.emailPass)
+        : current.emailPassSealed
+      if (input.enableEmails && !emailPassSealed)
+        throw new AppError(400, EMAIL_SETTINGS_MESSAGES.passwordRequired)
+      await repo.saveSettings(db, {
+        enableEmails: input.enableEmails,
+        emailService: input.emailService,
+        emailHost: input.emailHost,
+        emailPort: input.emailPort,
+        emailUser: input.emailUser,
+        emailPassSealed,
+        fromEmail: input.fromEmail,
+      })
+    },
+
+    /** Logs in to the SMTP server and sends a test message to `to`, now, outside the outbox. */
+    async sendTest(to: string): Promise<void> {
+      const settings = await stored()
+      const smtp = smtpOf(settings)
+      if (!smtp)
+        throw new AppError(400, 'Email is not configured yet: save the SMTP settings first.')
+      const transport = createSmtpTransport(smtp)
+      try {
+        await transport.verify()
+        await transport.sendMail({
+          from: fromOf(settings),
+          to,
+          subject: `${config.eventName}: test message`,
+          text: `This test message from ${config.eventName} (${config.publicUrl}) shows that email is configured correctly.`,
+        })
+      } catch (error) {
+        throw new AppError(400, describeSmtpError(error, smtp))
+      } finally {
+        transport.close()
+      }
+    },
+
+    /**
+     * Queues an email inside `tx`, rendered now: it is sent exactly when the change that caused it
+     * commits, and survives crashes and SMTP outages.
+     */
+    async queue<T extends EmailTemplate>(
+      tx: Db,
+      to: string,
+      template: T,
+      data: TemplateData[T],
+    ): Promise<string> {
+      const rendered = renderEmail(template, data, {
+        eventName: config.eventName,
+        publicUrl: config.publicUrl,
+      })
+      const message = await repo.insertMessage(tx, {
+        to,
+        template,
+        essential: ESSENTIAL_TEMPLATES.has(template),
+        ...rendered,
+      })
+      await jobs.send(tx, EMAIL_QUEUE, { messageId: message.id })
+      return message.id
+    },
+
+    /**
+     * One delivery attempt (the worker's job). Throws when it should be tried again; pg-boss
+     * retries with exponential backoff for more than 24 hours before giving up.
+     */
+    async deliver(messageId: string, finalAttempt: boolean): Promise<void> {
+      const message = await repo.findMessage(db, messageId)
+      if (!message || message.status === 'sent' || message.status === 'skipped') return
+      const settings = await stored()
+      if (!settings.enableEmails && !message.essential) {
+        await repo.recordAttempt(db, messageId, {
+          status: 'skipped',
+          error: 'Email notifications are disabled',
+        })
+        return
+      }
+      const smtp = smtpOf(settings)
+      let problem: string
+      if (smtp) {
+        const transport = createSmtpTransport(smtp)
+        try {
+          await transport.sendMail({
+            from: fromOf(settings),
+            to: message.to,
+            subject: message.subject,
+            html: message.html,
+            text: message.text,
+          })
+          await repo.recordAttempt(db, messageId, { status: 'sent' })
+          return
+        } catch (error) {
+          problem = describeSmtpError(error, smtp)
+        } finally {
+          transport.close()
+        }
+      } else {
+        problem = 'Email is not configured yet: an admin must save the SMTP settings.'
+      }
+      await repo.recordAttempt(db, messageId, {
+        status: finalAttempt ? 'failed' : 'retrying',
+        error: problem,
+      })
+      throw new Error(problem)
+    },
+
+    async log(limit = 50): Promise<EmailLogEntry[]> {
+      return (await repo.latestMessages(db, limit)).map((m) => ({
+        id: m.id,
+        to: m.to,
+        subject: m.subject,
+        template: m.template,
+        status: m.status,
+        attempts: m.attempts,
+        lastError: m.lastError,
+        createdAt: m.createdAt.toISOString(),
+        sentAt: m.sentAt?.toISOString() ?? null,
+      }))
+    },
+  }
+}
+
+/** Declares the email queue with its retry policy and starts this instance's worker. */
+export async function startEmailWorker(
+  jobs: JobQueue,
+  email: EmailServiceApi,
+  config: Config,
+): Promise<void> {
+  const { retryLimit, retryDelaySeconds, retryDelayMaxSeconds, pollSeconds } = config.email
+  await jobs.createQueue(EMAIL_QUEUE, {
+    retryLimit,
+    retryDelay: retryDelaySeconds,
+    retryBackoff: true,
+    retryDelayMax: retryDelayMaxSeconds,
+    // Jobs are kept well past the last retry so that nothing queued is dropped unsent.
+    retentionSeconds: 14 * 24 * 3600,
+  })
+  await jobs.work<{ messageId: string }>(
+    EMAIL_QUEUE,
+    { pollingIntervalSeconds: pollSeconds, localConcurrency: 2 },
+    async ([job]) => {
+      if (job) await email.deliver(job.data.messageId, job.retryCount >= retryLimit)
+    },
+  )
+}

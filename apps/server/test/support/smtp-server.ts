@@ -1,0 +1,97 @@
+import type { AddressInfo } from 'node:net'
+import PostalMime from 'postal-mime'
+import { SMTPServer } from 'smtp-server'
+
+export interface ReceivedEmail {
+  from: string
+  to: string[]
+  subject: string
+  html: string
+  text: string
+}
+
+export interface TestSmtpServer {
+  port: number
+  user: string
+  password: string
+  received: ReceivedEmail[]
+  /** Resolves with the first message to `to` (waiting for it), or fails after `ms`. */
+  waitFor(to: string, ms?: number): Promise<ReceivedEmail>
+  /** Closes the listener (an outage); `start` brings it back on the same port. */
+  stop(): Promise<void>
+  start(): Promise<void>
+}
+
+/**
+ * A real SMTP server on loopback (the smtp-server package) that requires a login and keeps
+ * every message it accepts, parsed, so tests read what actually arrived.
+ */
+export async function startSmtpServer({
+  user = 'mailer@example.org',
+  password = 'smtp-password',
+} = {}): Promise<TestSmtpServer> {
+  const received: ReceivedEmail[] = []
+  let server: SMTPServer | undefined
+  let port = 0
+
+  const create = () =>
+    new SMTPServer({
+      secure: false,
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      authMethods: ['PLAIN', 'LOGIN'],
+      logger: false,
+      onAuth(auth, _session, callback) {
+        if (auth.username === user && auth.password === password) return callback(null, { user })
+        return callback(
+          Object.assign(new Error('Invalid username or password'), { responseCode: 535 }),
+        )
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = []
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+        stream.on('end', async () => {
+          const parsed = await PostalMime.parse(Buffer.concat(chunks))
+          received.push({
+            from: parsed.from?.address ?? '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: parsed.subject ?? '',
+            html: parsed.html ?? '',
+            text: parsed.text ?? '',
+          })
+          callback()
+        })
+      },
+    })
+
+  const start = async () => {
+    server = create()
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', reject)
+      server!.listen(port, '127.0.0.1', () => resolve())
+    })
+    port = (server.server.address() as AddressInfo).port
+  }
+  await start()
+
+  return {
+    get port() {
+      return port
+    },
+    user,
+    password,
+    received,
+    async waitFor(to, ms = 20_000) {
+      const started = Date.now()
+      for (;;) {
+        const found = received.find((m) => m.to.includes(to))
+        if (found) return found
+        if (Date.now() - started > ms) throw new Error(`no email to ${to} arrived within ${ms} ms`)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    },
+    stop: () =>
+      new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+    start,
+  }
+}
