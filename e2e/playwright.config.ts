@@ -7,6 +7,13 @@ const port = Number(process.env.E2E_PORT ?? 3100)
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3190)
 export const baseURL = `http://127.0.0.1:${port}`
 export const oidcIssuer = `http://127.0.0.1:${oidcPort}`
+/** The test SMTP server: SMTP for the platform, HTTP for the journeys to read what arrived. */
+export const smtp = {
+  port: Number(process.env.E2E_SMTP_PORT ?? 3125),
+  inbox: `http://127.0.0.1:${Number(process.env.E2E_SMTP_HTTP_PORT ?? 3126)}/messages`,
+  user: 'mailer@example.org',
+  password: 'smtp-password',
+}
 /** The first admin of the journeys' fresh platform. */
 export const firstAdmin = { email: 'organizer@example.org', password: 'first-admin-password' }
 
@@ -44,6 +51,16 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: 'node --import tsx ../apps/server/test/support/smtp-server-main.ts',
+      url: smtp.inbox,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: {
+        SMTP_TEST_PORT: String(smtp.port),
+        SMTP_TEST_HTTP_PORT: new URL(smtp.inbox).port,
+      },
+    },
+    {
       // A real OpenID Connect provider on loopback for the single sign-on journey.
       command: 'node --import tsx ../apps/server/test/support/oidc-provider-main.ts',
       url: `${oidcIssuer}/.well-known/openid-configuration`,
@@ -73,6 +90,10 @@ export default defineConfig({
         OIDC_CLIENT_ID: 'hackathon-platform',
         OIDC_CLIENT_SECRET: 'test-client-secret-that-is-long-enough-for-hs256',
         OIDC_LABEL: 'Sign in with Example SSO',
+        EVENT_NAME: 'Journey Hackathon',
+        EMAIL_RETRY_DELAY_SECONDS: '1',
+        EMAIL_RETRY_DELAY_MAX_SECONDS: '2',
+        EMAIL_POLL_SECONDS: '0.5',
       },
     },
   ],

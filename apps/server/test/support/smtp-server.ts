@@ -29,10 +29,11 @@ export interface TestSmtpServer {
 export async function startSmtpServer({
   user = 'mailer@example.org',
   password = 'smtp-password',
+  port: fixedPort = 0,
 } = {}): Promise<TestSmtpServer> {
   const received: ReceivedEmail[] = []
   let server: SMTPServer | undefined
-  let port = 0
+  let port = fixedPort
 
   const create = () =>
     new SMTPServer({
