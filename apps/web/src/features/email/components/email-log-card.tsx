@@ -1,0 +1,63 @@
+import { Inbox, RotateCw } from 'lucide-react'
+
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { errorMessage } from '@/lib/error-message'
+
+import { useEmailLog } from '../api/get-email-log'
+import { viewerTimeZone } from '../format-time'
+import { EmailLogTable } from './email-log-table'
+
+/** The latest messages and how their delivery went. Refreshed by hand: nothing polls (SPEC.md section 7). */
+export function EmailLogCard() {
+  const log = useEmailLog()
+  const refreshing = log.isFetching && !log.isPending
+
+  return (
+    <Card>
+      <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid gap-1.5">
+          <CardTitle asChild>
+            <h2>Delivery Log</h2>
+          </CardTitle>
+          <CardDescription>
+            The latest 50 emails, newest first. Times are in your time zone ({viewerTimeZone()}).
+          </CardDescription>
+        </div>
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start"
+          disabled={log.isFetching}
+          onClick={() => void log.refetch()}
+        >
+          <RotateCw aria-hidden="true" className={refreshing ? 'animate-spin' : undefined} />
+          {refreshing ? 'Refreshing...' : 'Refresh'}
+        </Button>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {log.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(log.error, 'The delivery log could not be loaded.')}
+          </p>
+        )}
+        {log.isPending ? (
+          <div className="grid place-items-center py-8">
+            <Spinner label="Loading the delivery log…" />
+          </div>
+        ) : log.data === undefined ? null : log.data.messages.length === 0 ? (
+          <div className="grid justify-items-center gap-2 py-8 text-center">
+            <Inbox aria-hidden="true" className="size-8 text-muted-foreground" />
+            <p className="font-medium">No emails sent yet</p>
+            <p className="text-sm text-muted-foreground">
+              Emails appear here as soon as the platform queues them.
+            </p>
+          </div>
+        ) : (
+          <EmailLogTable messages={log.data.messages} />
+        )}
+      </CardContent>
+    </Card>
+  )
+}
