@@ -12,6 +12,8 @@ import { LIMITS } from '@hackathon/contract'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import type { JobQueue } from './jobs/queue.js'
+import { applicantsRoutes } from './modules/applicants/applicants.routes.js'
+import { createApplicantsService } from './modules/applicants/applicants.service.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
 import { createAuthService } from './modules/auth/auth.service.js'
 import { createSsoService } from './modules/auth/sso.service.js'
@@ -114,6 +116,7 @@ export async function buildApp({
         ...(temporaryPassword ? { temporaryPassword } : {}),
       }),
   })
+  const applicants = createApplicantsService({ db, config, email })
   await startEmailWorker(jobs, email, config)
   registerAuth(app, { config, auth })
   // Expired sessions and abandoned sign-ins are swept hourly by every instance; the work is idempotent.
@@ -128,6 +131,7 @@ export async function buildApp({
   await app.register(authRoutes, { config, auth, sso })
   await app.register(staffRoutes, { staff })
   await app.register(emailRoutes, { email })
+  await app.register(applicantsRoutes, { applicants })
 
   await registerWebApp(app, config.webDistDir)
   return app

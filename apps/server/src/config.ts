@@ -44,6 +44,7 @@ const configSchema = z
     EMAIL_RETRY_DELAY_MAX_SECONDS: z.coerce.number().min(1).default(3600),
     EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).default(32),
     EMAIL_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+    REGISTER_MAX_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(200),
   })
   .refine((env) => !env.OIDC_ISSUER || env.OIDC_CLIENT_ID, {
     message: 'OIDC_CLIENT_ID is required when OIDC_ISSUER is set',
@@ -83,6 +84,7 @@ const configSchema = z
         : undefined,
     oidcLabel: env.OIDC_LABEL,
     secretKey: env.SECRET_KEY,
+    registerMaxPerAddress: env.REGISTER_MAX_PER_ADDRESS_PER_HOUR,
     eventName: env.EVENT_NAME,
     email: {
       retryDelaySeconds: env.EMAIL_RETRY_DELAY_SECONDS,

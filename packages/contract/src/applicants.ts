@@ -52,7 +52,7 @@ export const registrationInput = z
       .optional()
       .transform((value) => value || undefined),
   })
-  .meta({ id: 'RegistrationInput' })
+  .meta({ id: 'RegistrationRequest' })
 export type RegistrationInput = z.input<typeof registrationInput>
 
 export const registrationResponse = z
@@ -72,7 +72,7 @@ export const manualApplicantInput = z
     year: requiredText('Year of graduation is required', 10),
     linkedinProfile: optionalUrl('Valid LinkedIn URL is required'),
   })
-  .meta({ id: 'ManualApplicantInput' })
+  .meta({ id: 'ManualApplicantRequest' })
 export type ManualApplicantInput = z.input<typeof manualApplicantInput>
 
 /** PUT /api/applicants/{id}: the admin edit form (SPEC section 5, "Applicant edit"). */
@@ -91,7 +91,7 @@ export const applicantUpdateInput = z
       'Status must be one of registered, submitted, selected, not_selected, won',
     ),
   })
-  .meta({ id: 'ApplicantUpdateInput' })
+  .meta({ id: 'ApplicantUpdateRequest' })
 export type ApplicantUpdateInput = z.input<typeof applicantUpdateInput>
 
 export const applicantStatus = z.enum(APPLICANT_STATUSES)
@@ -145,7 +145,7 @@ export const confirmParticipationInput = z
       .min(1, 'The confirmation code is missing')
       .max(200, 'This confirmation link is invalid or has expired.'),
   })
-  .meta({ id: 'ConfirmParticipationInput' })
+  .meta({ id: 'ConfirmParticipationRequest' })
 export type ConfirmParticipationInput = z.infer<typeof confirmParticipationInput>
 
 export const APPLICANT_MESSAGES = {

@@ -14,7 +14,7 @@ export const loginInput = z
       .max(MAX.email, 'Email address is too long'),
     password: z.string().min(1, 'Password is required').max(MAX.password, 'Password is too long'),
   })
-  .meta({ id: 'LoginInput' })
+  .meta({ id: 'LoginRequest' })
 export type LoginInput = z.infer<typeof loginInput>
 
 /** GET /api/auth/user: who is signed in. */
@@ -49,7 +49,7 @@ export const changePasswordInput = z
       .min(LIMITS.passwordMin, PASSWORD_MESSAGES.tooShort)
       .max(MAX.password, 'Password is too long'),
   })
-  .meta({ id: 'ChangePasswordInput' })
+  .meta({ id: 'ChangePasswordRequest' })
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>
 
 /**

@@ -31,7 +31,7 @@ export const createStaffInput = z
       .max(MAX.password, 'Password is too long')
       .optional(),
   })
-  .meta({ id: 'CreateStaffInput' })
+  .meta({ id: 'CreateStaffRequest' })
 export type CreateStaffInput = z.infer<typeof createStaffInput>
 
 /** A new or reset account: the generated password is in this one answer and nowhere else. */

@@ -2,7 +2,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  preHandlerAsyncHookHandler,
+  onRequestAsyncHookHandler,
 } from 'fastify'
 import type { StaffRole } from '@hackathon/contract'
 import type { Config } from '../config.js'
@@ -80,8 +80,12 @@ export function registerAuth(
   })
 }
 
-/** The named guard declared on each route (STYLE.md item 6). Bearer identities never pass it. */
-export function requireRole(...roles: StaffRole[]): preHandlerAsyncHookHandler {
+/**
+ * The named guard declared on each route (STYLE.md item 6). Bearer identities never pass it.
+ * Declared as the route's onRequest hook, so a caller without the right gets 401/403 before its
+ * body is even parsed, never a validation answer.
+ */
+export function requireRole(...roles: StaffRole[]): onRequestAsyncHookHandler {
   return async (request) => {
     const actor = request.actor
     if (!actor || actor.kind !== 'staff')

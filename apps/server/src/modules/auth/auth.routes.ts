@@ -97,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (
         body: changePasswordInput,
         response: { 200: messageResponse },
       },
-      preHandler: requireRole('admin', 'jury'),
+      onRequest: requireRole('admin', 'jury'),
     },
     async (request, reply) => {
       const session = await auth.changePassword(staffActor(request), request.body)

@@ -25,7 +25,7 @@ export const emailRoutes: FastifyPluginAsyncZod<{ email: EmailServiceApi }> = as
         summary: 'The email settings (the password only as "set")',
         response: { 200: emailSettings },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async () => email.getSettings(),
   )
@@ -39,7 +39,7 @@ export const emailRoutes: FastifyPluginAsyncZod<{ email: EmailServiceApi }> = as
         body: emailSettingsInput,
         response: { 200: messageResponse },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request) => {
       await email.saveSettings(request.body)
@@ -56,7 +56,7 @@ export const emailRoutes: FastifyPluginAsyncZod<{ email: EmailServiceApi }> = as
         body: z.object({}).optional(),
         response: { 200: messageResponse },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request) => {
       await email.sendTest(staffActor(request).email)
@@ -72,7 +72,7 @@ export const emailRoutes: FastifyPluginAsyncZod<{ email: EmailServiceApi }> = as
         summary: 'The latest emails and their delivery state',
         response: { 200: emailLog },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async () => ({ messages: await email.log() }),
   )

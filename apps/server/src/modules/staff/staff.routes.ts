@@ -20,7 +20,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
     '/api/staff',
     {
       schema: { tags, summary: 'Every admin and jury member', response: { 200: staffList } },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async () => ({ staff: await staff.list() }),
   )
@@ -34,7 +34,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
         body: createStaffInput,
         response: { 201: staffWithPassword },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) => reply.code(201).send(await staff.create(request.body)),
   )
@@ -48,7 +48,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
         params: uuidParam,
         response: { 200: staffWithPassword },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request) => staff.resetPassword(request.params.id),
   )
@@ -62,7 +62,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
         params: uuidParam,
         response: { 200: staffMember },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request) => staff.deactivate(request.params.id),
   )
@@ -76,7 +76,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
         params: uuidParam,
         response: { 200: staffMember },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request) => staff.activate(request.params.id),
   )

@@ -1,0 +1,139 @@
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
+import type { ApplicantStatus } from '@hackathon/contract'
+import type { Db } from '../../db/client.js'
+import { applicants, confirmationCodes } from '../../db/schema/index.js'
+
+export type ApplicantRow = typeof applicants.$inferSelect
+export type NewApplicant = typeof applicants.$inferInsert
+
+/** The expression the trigram index covers (migration 0005): the list's search must use exactly this. */
+const searchText = sql`lower(${applicants.name} || ' ' || ${applicants.email} || ' ' || ${applicants.mobile} || ' ' || ${applicants.registrationId} || ' ' || ${applicants.collegeName})`
+
+/** `%`, `_` and `\` typed into the search box are searched for, not wildcards. */
+const likePattern = (fragment: string) =>
+  `%${fragment.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+export interface ListFilter {
+  search?: string
+  status?: ApplicantStatus
+  limit: number
+  offset: number
+}
+
+function whereOf(filter: Pick<ListFilter, 'search' | 'status'>): SQL | undefined {
+  const conditions: SQL[] = []
+  if (filter.search) conditions.push(sql`${searchText} like ${likePattern(filter.search)}`)
+  if (filter.status) conditions.push(eq(applicants.status, filter.status))
+  return conditions.length ? and(...conditions) : undefined
+}
+
+export function list(db: Db, filter: ListFilter): Promise<ApplicantRow[]> {
+  return db
+    .select()
+    .from(applicants)
+    .where(whereOf(filter))
+    .orderBy(desc(applicants.createdAt), desc(applicants.id))
+    .limit(filter.limit)
+    .offset(filter.offset)
+}
+
+export async function count(
+  db: Db,
+  filter: Pick<ListFilter, 'search' | 'status'>,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(applicants)
+    .where(whereOf(filter))
+  return row?.n ?? 0
+}
+
+export async function findById(db: Db, id: string): Promise<ApplicantRow | undefined> {
+  const [row] = await db.select().from(applicants).where(eq(applicants.id, id))
+  return row
+}
+
+/** Which of email and mobile another applicant already uses. */
+export async function findClashes(db: Db, email: string, mobile: string, exceptId?: string) {
+  const rows = await db
+    .select({ email: applicants.email, mobile: applicants.mobile })
+    .from(applicants)
+    .where(
+      and(
+        sql`(lower(${applicants.email}) = lower(${email}) or ${applicants.mobile} = ${mobile})`,
+        exceptId ? ne(applicants.id, exceptId) : undefined,
+      ),
+    )
+  return {
+    email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+    mobile: rows.some((r) => r.mobile === mobile),
+  }
+}
+
+export async function insert(db: Db, values: NewApplicant): Promise<ApplicantRow> {
+  const [row] = await db.insert(applicants).values(values).returning()
+  return row!
+}
+
+export async function update(
+  db: Db,
+  id: string,
+  values: Partial<NewApplicant>,
+): Promise<ApplicantRow | undefined> {
+  const [row] = await db
+    .update(applicants)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(applicants.id, id))
+    .returning()
+  return row
+}
+
+/** Deletes the applicant; codes, sessions, submissions and activity go with it (foreign keys cascade). */
+export async function remove(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(applicants)
+    .where(eq(applicants.id, id))
+    .returning({ id: applicants.id })
+  return rows.length > 0
+}
+
+/** Moves a submitted applicant to selected; undefined when the applicant is not (or no longer) submitted. */
+export async function selectIfSubmitted(db: Db, id: string): Promise<ApplicantRow | undefined> {
+  const [row] = await db
+    .update(applicants)
+    .set({ status: 'selected', reviewedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(applicants.id, id), eq(applicants.status, 'submitted')))
+    .returning()
+  return row
+}
+
+export async function insertConfirmationCode(
+  db: Db,
+  values: typeof confirmationCodes.$inferInsert,
+): Promise<void> {
+  await db.insert(confirmationCodes).values(values)
+}
+
+/**
+ * Uses up a live confirmation code and confirms its selected applicant, in one statement each;
+ * undefined when the code is unknown, used, expired, or its applicant is not selected.
+ */
+export async function redeemConfirmationCode(
+  db: Db,
+  codeHash: string,
+): Promise<ApplicantRow | undefined> {
+  const [code] = await db
+    .update(confirmationCodes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(confirmationCodes.codeHash, codeHash),
+        sql`${confirmationCodes.usedAt} is null`,
+        sql`${confirmationCodes.expiresAt} > now()`,
+        sql`exists (select 1 from ${applicants} where ${applicants.id} = ${confirmationCodes.applicantId} and ${applicants.status} = 'selected')`,
+      ),
+    )
+    .returning({ applicantId: confirmationCodes.applicantId })
+  if (!code) return undefined
+  return update(db, code.applicantId, { status: 'confirmed' })
+}

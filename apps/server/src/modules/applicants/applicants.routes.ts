@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  APPLICANT_MESSAGES,
+  applicant,
+  applicantList,
+  applicantListQuery,
+  applicantUpdateInput,
+  confirmParticipationInput,
+  manualApplicantInput,
+  messageResponse,
+  registrationInput,
+  registrationResponse,
+  selectApplicantResponse,
+  uuidParam,
+} from '@hackathon/contract'
+import { z } from 'zod'
+import { requireRole } from '../../plugins/auth.js'
+import type { ApplicantsService } from './applicants.service.js'
+
+export const applicantsRoutes: FastifyPluginAsyncZod<{ applicants: ApplicantsService }> = async (
+  app,
+  { applicants },
+) => {
+  const tags = ['applicants']
+  const adminOnly = requireRole('admin')
+  const staff = requireRole('admin', 'jury')
+
+  app.post(
+    '/api/register',
+    {
+      schema: {
+        tags,
+        summary: 'Public registration',
+        body: registrationInput,
+        response: { 201: registrationResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await applicants.register(request.body, request.ip)),
+  )
+
+  app.post(
+    '/api/confirm-participation',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm participation with the emailed code',
+        body: confirmParticipationInput,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      await applicants.confirmByCode(request.body.code, request.ip)
+      return { message: APPLICANT_MESSAGES.confirmed }
+    },
+  )
+
+  app.get(
+    '/api/applicants',
+    {
+      schema: {
+        tags,
+        summary: 'Search and page through applicants',
+        querystring: applicantListQuery,
+        response: { 200: applicantList },
+      },
+      onRequest: staff,
+    },
+    async (request) => applicants.list(request.query),
+  )
+
+  app.post(
+    '/api/applicants',
+    {
+      schema: {
+        tags,
+        summary: 'Add an applicant by hand',
+        body: manualApplicantInput,
+        response: { 201: applicant },
+      },
+      onRequest: adminOnly,
+    },
+    async (request, reply) => reply.code(201).send(await applicants.addManually(request.body)),
+  )
+
+  app.put(
+    '/api/applicants/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit an applicant',
+        params: uuidParam,
+        body: applicantUpdateInput,
+        response: { 200: applicant },
+      },
+      onRequest: adminOnly,
+    },
+    async (request) => applicants.update(request.params.id, request.body),
+  )
+
+  app.delete(
+    '/api/applicants/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an applicant and everything of theirs',
+        params: uuidParam,
+        response: { 200: messageResponse },
+      },
+      onRequest: adminOnly,
+    },
+    async (request) => {
+      await applicants.remove(request.params.id)
+      return { message: APPLICANT_MESSAGES.deleted }
+    },
+  )
+
+  app.post(
+    '/api/applicants/:id/select',
+    {
+      schema: {
+        tags,
+        summary: 'Select a submitted applicant and email them a confirmation link',
+        params: uuidParam,
+        body: z.object({}).optional(),
+        response: { 200: selectApplicantResponse },
+      },
+      onRequest: staff,
+    },
+    async (request) => ({
+      message: APPLICANT_MESSAGES.selected,
+      applicant: await applicants.select(request.params.id),
+    }),
+  )
+}

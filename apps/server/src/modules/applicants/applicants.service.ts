@@ -1,0 +1,233 @@
+import type {
+  Applicant,
+  applicantListQuery,
+  applicantUpdateInput,
+  manualApplicantInput,
+  registrationInput,
+} from '@hackathon/contract'
+import { APPLICANT_MESSAGES } from '@hackathon/contract'
+import type { z } from 'zod'
+import type { Config } from '../../config.js'
+import type { Db } from '../../db/client.js'
+import { isUniqueViolation } from '../../lib/db-errors.js'
+import { newRegistrationId } from '../../lib/registration-id.js'
+import { hashToken, newToken } from '../../lib/secrets.js'
+import { AppError } from '../../plugins/app-error.js'
+import * as activity from '../activity/activity.repo.js'
+import type { EmailServiceApi } from '../email/email.service.js'
+import { assertUnderLimits, countEvent } from '../limits/limits.service.js'
+import * as repo from './applicants.repo.js'
+
+const CONFIRMATION_VALID_DAYS = 14
+
+/** What leaves the server about an applicant. */
+export function toApplicant(row: repo.ApplicantRow): Applicant {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    mobile: row.mobile,
+    studentId: row.studentId,
+    course: row.course,
+    yearOfGraduation: row.yearOfGraduation,
+    collegeName: row.collegeName,
+    linkedinProfile: row.linkedinProfile,
+    status: row.status,
+    registrationId: row.registrationId,
+    githubUrl: row.githubUrl,
+    currentStage: row.currentStage,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+type NewApplicantFields = Pick<
+  repo.NewApplicant,
+  | 'name'
+  | 'email'
+  | 'mobile'
+  | 'studentId'
+  | 'course'
+  | 'yearOfGraduation'
+  | 'collegeName'
+  | 'linkedinProfile'
+>
+
+export type ApplicantsService = ReturnType<typeof createApplicantsService>
+
+export function createApplicantsService({
+  db,
+  config,
+  email,
+}: {
+  db: Db
+  config: Config
+  email: EmailServiceApi
+}) {
+  async function refuseClashes(
+    tx: Db,
+    fields: { email: string; mobile: string },
+    exceptId?: string,
+  ) {
+    const clash = await repo.findClashes(tx, fields.email, fields.mobile, exceptId)
+    if (clash.email) throw new AppError(409, APPLICANT_MESSAGES.duplicateEmail)
+    if (clash.mobile) throw new AppError(409, APPLICANT_MESSAGES.duplicateMobile)
+  }
+
+  /** The unique indexes decide races the pre-check could not see: same answer either way. */
+  function clashOf(error: unknown): AppError | undefined {
+    if (isUniqueViolation(error, 'applicants_email_lower_key'))
+      return new AppError(409, APPLICANT_MESSAGES.duplicateEmail)
+    if (isUniqueViolation(error, 'applicants_mobile_key'))
+      return new AppError(409, APPLICANT_MESSAGES.duplicateMobile)
+    return undefined
+  }
+
+  /**
+   * Registers an applicant: the row, the activity item and the confirmation email, in one
+   * transaction. A registration ID collision (one in a trillion) just draws another.
+   */
+  async function create(fields: NewApplicantFields): Promise<repo.ApplicantRow> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await db.transaction(async (tx) => {
+          await refuseClashes(tx, fields)
+          const row = await repo.insert(tx, { ...fields, registrationId: newRegistrationId() })
+          await activity.record(tx, {
+            type: 'registration',
+            name: row.name,
+            action: 'registered',
+            applicantId: row.id,
+          })
+          await email.queue(tx, row.email, 'registration-confirmation', {
+            name: row.name,
+            registrationId: row.registrationId,
+          })
+          return row
+        })
+      } catch (error) {
+        const clash = clashOf(error)
+        if (clash) throw clash
+        if (attempt < 3 && isUniqueViolation(error, 'applicants_registration_id_unique')) continue
+        throw error
+      }
+    }
+  }
+
+  return {
+    /** POST /api/register: the public form, limited per client address against scripted sign-ups. */
+    async register(
+      input: z.output<typeof registrationInput>,
+      address: string,
+    ): Promise<{ registrationId: string }> {
+      const limit = {
+        key: `register:address:${address}`,
+        max: config.registerMaxPerAddress,
+        windowMs: 3_600_000,
+      }
+      await assertUnderLimits(
+        db,
+        [limit],
+        'Too many registrations from your network. Please try again later.',
+      )
+      await countEvent(db, [limit])
+      const row = await create({ ...input, linkedinProfile: input.linkedinProfile ?? null })
+      return { registrationId: row.registrationId }
+    },
+
+    /** POST /api/applicants: the admin's Add Applicant page. */
+    async addManually(input: z.output<typeof manualApplicantInput>): Promise<Applicant> {
+      const row = await create({
+        name: input.name,
+        email: input.email,
+        mobile: input.mobile,
+        studentId: input.studentId,
+        course: input.course,
+        yearOfGraduation: input.year,
+        collegeName: input.college,
+        linkedinProfile: input.linkedinProfile ?? null,
+      })
+      return toApplicant(row)
+    },
+
+    async list(
+      query: z.output<typeof applicantListQuery>,
+    ): Promise<{ applicants: Applicant[]; total: number; totalPages: number }> {
+      const filter = { search: query.search || undefined, status: query.status }
+      const [rows, total] = await Promise.all([
+        repo.list(db, { ...filter, limit: query.limit, offset: (query.page - 1) * query.limit }),
+        repo.count(db, filter),
+      ])
+      return {
+        applicants: rows.map(toApplicant),
+        total,
+        totalPages: Math.ceil(total / query.limit),
+      }
+    },
+
+    async update(id: string, input: z.output<typeof applicantUpdateInput>): Promise<Applicant> {
+      try {
+        return await db.transaction(async (tx) => {
+          if (!(await repo.findById(tx, id))) throw new AppError(404, APPLICANT_MESSAGES.notFound)
+          await refuseClashes(tx, input, id)
+          const row = await repo.update(tx, id, {
+            ...input,
+            linkedinProfile: input.linkedinProfile ?? null,
+          })
+          return toApplicant(row!)
+        })
+      } catch (error) {
+        throw clashOf(error) ?? error
+      }
+    },
+
+    async remove(id: string): Promise<void> {
+      if (!(await repo.remove(db, id))) throw new AppError(404, APPLICANT_MESSAGES.notFound)
+    },
+
+    /**
+     * A jury member (or admin) selects a submitted applicant: status, review time, activity, a
+     * single-use confirmation link valid 14 days and its email, all or nothing.
+     */
+    async select(id: string): Promise<Applicant> {
+      return db.transaction(async (tx) => {
+        const row = await repo.selectIfSubmitted(tx, id)
+        if (!row) {
+          if (!(await repo.findById(tx, id))) throw new AppError(404, APPLICANT_MESSAGES.notFound)
+          throw new AppError(409, APPLICANT_MESSAGES.notSubmitted)
+        }
+        const code = newToken()
+        await repo.insertConfirmationCode(tx, {
+          applicantId: row.id,
+          codeHash: hashToken(code),
+          expiresAt: new Date(Date.now() + CONFIRMATION_VALID_DAYS * 86_400_000),
+        })
+        await activity.record(tx, {
+          type: 'selection',
+          name: row.name,
+          action: 'was selected',
+          applicantId: row.id,
+        })
+        await email.queue(tx, row.email, 'selection-notice', {
+          name: row.name,
+          confirmUrl: `${config.publicUrl}/confirm-participation?code=${encodeURIComponent(code)}`,
+          validDays: CONFIRMATION_VALID_DAYS,
+        })
+        return toApplicant(row)
+      })
+    },
+
+    /** The emailed link: the same answer for an unknown, used or expired code. */
+    async confirmByCode(code: string, address: string): Promise<void> {
+      const limit = { key: `confirm:address:${address}`, max: 60, windowMs: 3_600_000 }
+      await assertUnderLimits(db, [limit], 'Too many attempts. Please try again later.')
+      const confirmed = await db.transaction((tx) =>
+        repo.redeemConfirmationCode(tx, hashToken(code)),
+      )
+      if (!confirmed) {
+        await countEvent(db, [limit])
+        throw new AppError(400, APPLICANT_MESSAGES.invalidLink)
+      }
+    },
+  }
+}
