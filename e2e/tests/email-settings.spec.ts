@@ -1,31 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { firstAdmin, smtp } from '../playwright.config.js'
 import { expectNoAxeViolations } from './axe.js'
-
-/** The first admin's password: the staff journey may have changed it already in this run. */
-async function signInAsAdmin(page: Page) {
-  for (const password of [firstAdmin.password, 'a-brand-new-admin-password']) {
-    await page.goto('/admin/login')
-    await page.getByLabel('Email').fill(firstAdmin.email)
-    await page.getByLabel('Password').fill(password)
-    await page.getByRole('button', { name: 'Sign In' }).click()
-    const outcome = await Promise.race([
-      page
-        .getByRole('navigation', { name: 'Main' })
-        .waitFor()
-        .then(() => 'in'),
-      page
-        .getByText('Invalid email or password')
-        .waitFor()
-        .then(() => 'out'),
-    ])
-    if (outcome === 'in') return
-  }
-  throw new Error('the first admin could not sign in')
-}
-
-/** Radix renders a toast twice (visible, and for the screen-reader announcement). */
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
+import { signInAsAdmin, toast } from './support.js'
 
 test('an admin configures email on /settings, tests the connection, and sees the status and delivery log', async ({
   page,

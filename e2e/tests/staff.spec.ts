@@ -1,16 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
 import { firstAdmin, oidcIssuer } from '../playwright.config.js'
 import { expectNoAxeViolations, scrollsSideways } from './axe.js'
+import { changedAdminPassword, signInStaff as signIn, toast } from './support.js'
 
 const jury = { name: 'Jamie Jury', email: 'jamie.jury@example.org', password: '' }
-const newAdminPassword = 'a-brand-new-admin-password'
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-}
+const newAdminPassword = changedAdminPassword
 
 async function menuItems(page: Page): Promise<string[]> {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()
@@ -63,8 +57,7 @@ test.describe.serial('staff accounts', () => {
     await dialog.getByLabel('New Password', { exact: true }).fill(newAdminPassword)
     await dialog.getByLabel('Confirm New Password').fill(newAdminPassword)
     await dialog.getByRole('button', { name: 'Change Password' }).click()
-    // Radix renders a toast twice: once to see, once for the screen-reader announcement.
-    await expect(page.getByText('Password changed successfully').first()).toBeVisible()
+    await expect(toast(page, 'Password changed successfully')).toBeVisible()
     await expect(dialog).toBeHidden()
 
     await openUserMenu(page, firstAdmin.email)

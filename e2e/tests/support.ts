@@ -1,0 +1,90 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { baseURL, firstAdmin, smtp } from '../playwright.config.js'
+
+/** The staff journey changes the first admin's password to this one. */
+export const changedAdminPassword = 'a-brand-new-admin-password'
+
+export async function signInStaff(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/admin/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+/** Signs the first admin in, whichever of its two passwords this run has reached. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  for (const password of [firstAdmin.password, changedAdminPassword]) {
+    await signInStaff(page, firstAdmin.email, password)
+    const outcome = await Promise.race([
+      page
+        .getByRole('navigation', { name: 'Main' })
+        .waitFor()
+        .then(() => 'in'),
+      page
+        .getByText('Invalid email or password')
+        .waitFor()
+        .then(() => 'out'),
+    ])
+    if (outcome === 'in') return
+  }
+  throw new Error('the first admin could not sign in')
+}
+
+/** Signs an API request context in as the first admin (cookies stay on the context). */
+export async function adminApi(request: APIRequestContext): Promise<void> {
+  for (const password of [firstAdmin.password, changedAdminPassword]) {
+    const res = await request.post(`${baseURL}/api/auth/login`, {
+      data: { email: firstAdmin.email, password },
+    })
+    if (res.ok()) return
+  }
+  throw new Error('the first admin could not sign in through the API')
+}
+
+/** Points the platform at the test SMTP server, so journeys can read what it sends. */
+export async function configureEmail(request: APIRequestContext): Promise<void> {
+  await adminApi(request)
+  const res = await request.post(`${baseURL}/api/admin/email-settings`, {
+    data: {
+      enableEmails: true,
+      emailService: 'custom',
+      emailHost: '127.0.0.1',
+      emailPort: String(smtp.port),
+      emailUser: smtp.user,
+      emailPass: smtp.password,
+      fromEmail: 'journeys@example.org',
+    },
+  })
+  expect(res.status()).toBe(200)
+}
+
+export interface InboxMessage {
+  to: string[]
+  subject: string
+  html: string
+  text: string
+}
+
+/** Waits for the emails to `to` that the test SMTP server received (at least `count`). */
+export async function inbox(
+  request: APIRequestContext,
+  to: string,
+  count = 1,
+): Promise<InboxMessage[]> {
+  let messages: InboxMessage[] = []
+  await expect
+    .poll(
+      async () => {
+        messages = (await (
+          await request.get(`${smtp.inbox}?to=${encodeURIComponent(to)}`)
+        ).json()) as InboxMessage[]
+        return messages.length
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThanOrEqual(count)
+  return messages
+}
+
+/** Radix renders a toast twice (visible, and for the screen-reader announcement). */
+export const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
