@@ -1,5 +1,35 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder'
+import { useLocation } from 'wouter'
+
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { AddApplicantForm } from '@/features/applicants/components/add-applicant-form'
+
+const BACK = '/quick-actions'
+// SPEC.md section 2 says success goes to /admin, although no route shows /admin (it is the
+// not-found page); kept literally until the SPEC says otherwise.
+const AFTER_ADDING = '/admin'
 
 export default function AddApplicantPage() {
-  return <ScreenPlaceholder title="Add Applicant" />
+  const [, navigate] = useLocation()
+
+  return (
+    <main
+      id="main-content"
+      tabIndex={-1}
+      className="mx-auto w-full max-w-3xl px-4 py-8 focus:outline-none sm:px-6 lg:px-8"
+    >
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Add Applicant</h1>
+      <p className="mt-1 text-muted-foreground">Register a new participant manually</p>
+      <Card className="mt-8">
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Applicant Registration</h2>
+          </CardTitle>
+          <CardDescription>Every field is required except the LinkedIn profile.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <AddApplicantForm cancelHref={BACK} onAdded={() => navigate(AFTER_ADDING)} />
+        </CardContent>
+      </Card>
+    </main>
+  )
 }

@@ -1,5 +1,26 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder'
+import { BarChart3 } from 'lucide-react'
 
+import { NewRegistrationDialog } from '@/features/applicants/components/new-registration-dialog'
+
+/** SPEC.md section 2, "Admin dashboard": the header now; the round statistics come later. */
 export default function AdminDashboardPage() {
-  return <ScreenPlaceholder title="Admin Dashboard" />
+  return (
+    <main
+      id="main-content"
+      tabIndex={-1}
+      className="mx-auto w-full max-w-6xl px-4 py-8 focus:outline-none sm:px-6 lg:px-8"
+    >
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>
+          <p className="mt-1 text-muted-foreground">Registrations and the hackathon’s rounds.</p>
+        </div>
+        <NewRegistrationDialog />
+      </div>
+      <div className="mt-8 flex items-start gap-3 rounded-xl border border-dashed border-border bg-card p-6 text-sm text-muted-foreground">
+        <BarChart3 aria-hidden="true" className="size-5 shrink-0" />
+        <p>Live statistics for each round, round progress and recent activity will appear here.</p>
+      </div>
+    </main>
+  )
 }

@@ -1,0 +1,353 @@
+import { APPLICANT_MESSAGES, APPLICANT_STATUS_LABELS } from '@hackathon/contract'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import { dismissToast } from '@/components/ui/use-toast'
+import { errorResponse, stubApi } from '@/test/fetch-stub'
+import { renderWithApp } from '@/test/render'
+
+import { applicantFixture, applicantPage } from '../testing'
+import { ApplicantTable } from './applicant-table'
+
+afterEach(() => {
+  act(() => dismissToast())
+  vi.unstubAllGlobals()
+})
+
+const FIRST_PAGE = 'GET /api/applicants?page=1&limit=10'
+
+const ada = applicantFixture(1, { name: 'Ada Lovelace', status: 'submitted' })
+const grace = applicantFixture(2, { name: 'Grace Hopper', status: 'registered' })
+const alan = applicantFixture(3, { name: 'Alan Turing', status: 'round3', currentStage: 'stage2' })
+
+function requestedUrls(fetchMock: ReturnType<typeof stubApi>) {
+  return fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`)
+}
+
+function rowOf(name: string) {
+  const row = screen.getByText(name).closest('tr')
+  if (!row) throw new Error(`No row for ${name}`)
+  return within(row)
+}
+
+describe('the applicant table', () => {
+  it('shows each applicant with initials, mobile, registration ID, college, stage and status', async () => {
+    stubApi({ [FIRST_PAGE]: () => Response.json(applicantPage([ada, alan])) })
+    renderWithApp(<ApplicantTable mode="admin" />)
+
+    const table = await screen.findByRole('table')
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Applicant', 'Registration ID', 'College', 'Current Stage', 'Status', 'Actions'])
+    const cells = within(screen.getByText('Alan Turing').closest('tr') as HTMLElement)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent)
+    expect(cells.slice(0, 5)).toEqual([
+      'ATAlan Turing9876500003',
+      'HACK-2026-0003',
+      'City Engineering College',
+      'Prototype Submission and Selection Round',
+      'Final Round',
+    ])
+    expect(rowOf('Ada Lovelace').getByText('None')).toBeTruthy()
+  })
+
+  it('pages by 10 with "Showing X to Y of N results", Previous and Next', async () => {
+    const all = Array.from({ length: 25 }, (_, i) => applicantFixture(i + 1))
+    const page = (n: number) => () =>
+      Response.json(applicantPage(all.slice((n - 1) * 10, n * 10), all.length))
+    stubApi({
+      [FIRST_PAGE]: page(1),
+      'GET /api/applicants?page=2&limit=10': page(2),
+      'GET /api/applicants?page=3&limit=10': page(3),
+    })
+    renderWithApp(<ApplicantTable mode="admin" />)
+
+    expect(await screen.findByText('Showing 1 to 10 of 25 results')).toBeTruthy()
+    const previous = screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement
+    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement
+    expect(previous.disabled).toBe(true)
+    expect(next.disabled).toBe(false)
+    expect(screen.getAllByRole('row')).toHaveLength(11)
+
+    fireEvent.click(next)
+    expect(await screen.findByText('Showing 11 to 20 of 25 results')).toBeTruthy()
+    expect(await screen.findByText('Applicant 11')).toBeTruthy()
+    expect(previous.disabled).toBe(false)
+
+    fireEvent.click(next)
+    expect(await screen.findByText('Showing 21 to 25 of 25 results')).toBeTruthy()
+    expect(await screen.findByText('Applicant 25')).toBeTruthy()
+    expect(next.disabled).toBe(true)
+    // The button just disabled cannot keep focus; its partner takes it.
+    expect(document.activeElement).toBe(previous)
+
+    fireEvent.click(previous)
+    expect(await screen.findByText('Showing 11 to 20 of 25 results')).toBeTruthy()
+  })
+
+  it('filters by status, listing round3 as "Final Round" and sending no status for all', async () => {
+    const fetchMock = stubApi({
+      [FIRST_PAGE]: () => Response.json(applicantPage([ada, grace, alan])),
+      'GET /api/applicants?status=round3&page=1&limit=10': () =>
+        Response.json(applicantPage([alan])),
+    })
+    renderWithApp(<ApplicantTable mode="admin" />)
+    await screen.findByText('Grace Hopper')
+
+    const filter = screen.getByRole('combobox', { name: 'Filter by status' }) as HTMLSelectElement
+    const options = Array.from(filter.options).map((o) => [o.value, o.textContent])
+    expect(options[0]).toEqual(['all', 'All Statuses'])
+    expect(options).toContainEqual(['round3', 'Final Round'])
+    expect(options.slice(1).map(([, label]) => label)).toEqual(
+      Object.values(APPLICANT_STATUS_LABELS),
+    )
+
+    fireEvent.change(filter, { target: { value: 'round3' } })
+    await waitFor(() => expect(screen.queryByText('Grace Hopper')).toBeNull())
+    expect(screen.getByText('Alan Turing')).toBeTruthy()
+
+    fireEvent.change(filter, { target: { value: 'all' } })
+    expect(await screen.findByText('Grace Hopper')).toBeTruthy()
+    expect(requestedUrls(fetchMock)).toEqual([
+      FIRST_PAGE,
+      'GET /api/applicants?status=round3&page=1&limit=10',
+    ])
+  })
+
+  it('searches once the typing pauses, from page 1', async () => {
+    const all = Array.from({ length: 15 }, (_, i) => applicantFixture(i + 1))
+    const fetchMock = stubApi({
+      [FIRST_PAGE]: () => Response.json(applicantPage(all.slice(0, 10), 15)),
+      'GET /api/applicants?page=2&limit=10': () => Response.json(applicantPage(all.slice(10), 15)),
+      'GET /api/applicants?search=ada&page=1&limit=10': () => Response.json(applicantPage([ada])),
+    })
+    renderWithApp(<ApplicantTable mode="admin" />)
+    await screen.findByText('Showing 1 to 10 of 15 results')
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    await screen.findByText('Showing 11 to 15 of 15 results')
+
+    const search = screen.getByRole('searchbox', { name: 'Search applicants' })
+    fireEvent.change(search, { target: { value: 'a' } })
+    fireEvent.change(search, { target: { value: 'ad' } })
+    fireEvent.change(search, { target: { value: ' ada ' } })
+    expect(requestedUrls(fetchMock).some((url) => url.includes('search='))).toBe(false)
+
+    expect(await screen.findByText('Ada Lovelace')).toBeTruthy()
+    expect(screen.getByText('Showing 1 to 1 of 1 results')).toBeTruthy()
+    expect(requestedUrls(fetchMock).filter((url) => url.includes('search='))).toEqual([
+      'GET /api/applicants?search=ada&page=1&limit=10',
+    ])
+  })
+
+  it('gives an admin Edit and Delete for each applicant, and no Select', async () => {
+    stubApi({ [FIRST_PAGE]: () => Response.json(applicantPage([ada, grace])) })
+    renderWithApp(<ApplicantTable mode="admin" />)
+    await screen.findByText('Ada Lovelace')
+
+    for (const name of ['Ada Lovelace', 'Grace Hopper']) {
+      expect(screen.getByRole('button', { name: `Edit ${name}` })).toBeTruthy()
+      expect(screen.getByRole('button', { name: `Delete ${name}` })).toBeTruthy()
+    }
+    expect(screen.queryByRole('button', { name: /select/i })).toBeNull()
+  })
+
+  it('gives the jury Select only for submitted applicants, and no Edit or Delete', async () => {
+    stubApi({ [FIRST_PAGE]: () => Response.json(applicantPage([ada, grace, alan])) })
+    renderWithApp(<ApplicantTable mode="jury" title="Submissions for Review" />)
+    await screen.findByText('Ada Lovelace')
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Submissions for Review' })).toBeTruthy()
+    expect(
+      screen.getAllByRole('button', { name: /select/i }).map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Select Ada Lovelace'])
+    expect(rowOf('Ada Lovelace').getByRole('button', { name: /select/i }).textContent).toBe(
+      'Select',
+    )
+    expect(screen.queryByRole('button', { name: /edit|delete/i })).toBeNull()
+  })
+
+  it('selects a submitted applicant, says the email is on its way and refreshes the list', async () => {
+    let status: 'submitted' | 'selected' = 'submitted'
+    const fetchMock = stubApi({
+      [FIRST_PAGE]: () => Response.json(applicantPage([{ ...ada, status }])),
+      [`POST /api/applicants/${ada.id}/select`]: () => {
+        status = 'selected'
+        return Response.json({ message: 'Selected', applicant: { ...ada, status } })
+      },
+    })
+    renderWithApp(<ApplicantTable mode="jury" />)
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Select Ada Lovelace' }))
+
+    expect(await screen.findByText(APPLICANT_MESSAGES.selected)).toBeTruthy()
+    expect(await within(screen.getByRole('table')).findByText('Selected')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /select/i })).toBeNull()
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')
+    expect(post?.[1]?.body).toBe('{}')
+  })
+
+  it('shows a refused selection as an Error toast with the server message', async () => {
+    stubApi({
+      [FIRST_PAGE]: () => Response.json(applicantPage([ada])),
+      [`POST /api/applicants/${ada.id}/select`]: () =>
+        errorResponse(409, APPLICANT_MESSAGES.notSubmitted, 'CONFLICT'),
+    })
+    renderWithApp(<ApplicantTable mode="jury" />)
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Select Ada Lovelace' }))
+
+    expect(await screen.findByText(APPLICANT_MESSAGES.notSubmitted)).toBeTruthy()
+    expect(screen.getByText('Error')).toBeTruthy()
+  })
+
+  it('asks "Are you sure you want to delete …?" before deleting', async () => {
+    let applicants = [ada, grace]
+    const fetchMock = stubApi({
+      [FIRST_PAGE]: () => Response.json(applicantPage(applicants)),
+      [`DELETE /api/applicants/${grace.id}`]: () => {
+        applicants = [ada]
+        return Response.json({ message: 'Deleted' })
+      },
+    })
+    renderWithApp(<ApplicantTable mode="admin" />)
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Grace Hopper' }))
+    const dialog = within(screen.getByRole('alertdialog', { name: 'Delete Applicant' }))
+    expect(
+      dialog.getByText(
+        'Are you sure you want to delete Grace Hopper? This action cannot be undone.',
+      ),
+    ).toBeTruthy()
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false)
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete' }))
+
+    expect(await screen.findByText('Applicant deleted successfully.')).toBeTruthy()
+    await waitFor(() => expect(screen.queryByText('Grace Hopper')).toBeNull())
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+    // The row and its button are gone: focus goes to the search box, not the page body.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('searchbox', { name: 'Search applicants' }),
+      ),
+    )
+  })
+
+  it('shows a failed delete as an Error toast with the server message', async () => {
+    stubApi({
+      [FIRST_PAGE]: () => Response.json(applicantPage([ada])),
+      [`DELETE /api/applicants/${ada.id}`]: () =>
+        errorResponse(404, APPLICANT_MESSAGES.notFound, 'NOT_FOUND'),
+    })
+    renderWithApp(<ApplicantTable mode="admin" />)
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Ada Lovelace' }))
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }))
+
+    expect(await screen.findByText(APPLICANT_MESSAGES.notFound)).toBeTruthy()
+    expect(screen.getByText('Error')).toBeTruthy()
+  })
+
+  it('edits an applicant, refusing an invalid LinkedIn URL first', async () => {
+    let applicants = [grace]
+    const fetchMock = stubApi({
+      [FIRST_PAGE]: () => Response.json(applicantPage(applicants)),
+      [`PUT /api/applicants/${grace.id}`]: ({ body }) => {
+        applicants = [{ ...grace, ...(body as object) }]
+        return Response.json(applicants[0])
+      },
+    })
+    renderWithApp(<ApplicantTable mode="admin" />)
+
+    const editButton = await screen.findByRole('button', { name: 'Edit Grace Hopper' })
+    fireEvent.click(editButton)
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Applicant' }))
+    expect((dialog.getByLabelText('Full Name') as HTMLInputElement).value).toBe('Grace Hopper')
+    const years = dialog.getByLabelText('Year of Graduation') as HTMLSelectElement
+    expect(Array.from(years.options).map((o) => o.value)).toEqual([
+      '2024',
+      '2025',
+      '2026',
+      '2027',
+      '2028',
+      '2029',
+      '2030',
+    ])
+    const status = dialog.getByLabelText('Status') as HTMLSelectElement
+    expect(Array.from(status.options).map((o) => o.textContent)).toEqual([
+      'Registered',
+      'Submitted',
+      'Selected',
+      'Not Selected',
+      'Won',
+    ])
+
+    const linkedin = dialog.getByLabelText('LinkedIn Profile (Optional)')
+    fireEvent.change(linkedin, { target: { value: 'not a url' } })
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }))
+
+    const error = dialog.getByText('Invalid LinkedIn URL')
+    expect(linkedin.getAttribute('aria-invalid')).toBe('true')
+    expect(linkedin.getAttribute('aria-describedby')).toContain(error.id)
+    expect(document.activeElement).toBe(linkedin)
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false)
+
+    fireEvent.change(linkedin, { target: { value: 'https://linkedin.com/in/grace' } })
+    expect(dialog.queryByText('Invalid LinkedIn URL')).toBeNull()
+    fireEvent.change(status, { target: { value: 'selected' } })
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }))
+
+    expect(await screen.findByText('Applicant updated successfully.')).toBeTruthy()
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      name: 'Grace Hopper',
+      email: grace.email,
+      mobile: grace.mobile,
+      studentId: grace.studentId,
+      collegeName: grace.collegeName,
+      course: grace.course,
+      yearOfGraduation: '2026',
+      linkedinProfile: 'https://linkedin.com/in/grace',
+      status: 'selected',
+    })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(await within(screen.getByRole('table')).findByText('Selected')).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(editButton))
+  })
+
+  it('keeps the edit dialog open and says why when the update fails', async () => {
+    stubApi({
+      [FIRST_PAGE]: () => Response.json(applicantPage([grace])),
+      [`PUT /api/applicants/${grace.id}`]: () =>
+        errorResponse(409, APPLICANT_MESSAGES.duplicateEmail, 'CONFLICT'),
+    })
+    renderWithApp(<ApplicantTable mode="admin" />)
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Grace Hopper' }))
+    fireEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Save Changes' }),
+    )
+
+    expect(await screen.findByText(APPLICANT_MESSAGES.duplicateEmail)).toBeTruthy()
+    expect(screen.getByText('Error')).toBeTruthy()
+    expect(screen.getByRole('dialog', { name: 'Edit Applicant' })).toBeTruthy()
+  })
+
+  it('says when nothing matches, and when the list cannot be loaded', async () => {
+    stubApi({
+      [FIRST_PAGE]: () => errorResponse(500, 'Database unavailable', 'INTERNAL'),
+      'GET /api/applicants?status=won&page=1&limit=10': () => Response.json(applicantPage([])),
+    })
+    renderWithApp(<ApplicantTable mode="admin" />)
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Database unavailable')
+    fireEvent.change(screen.getByRole('combobox', { name: 'Filter by status' }), {
+      target: { value: 'won' },
+    })
+    expect(await screen.findByText('No applicants found')).toBeTruthy()
+    expect(screen.queryByText(/^Showing/)).toBeNull()
+  })
+})

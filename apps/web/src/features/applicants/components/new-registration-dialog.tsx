@@ -1,0 +1,167 @@
+import {
+  CORE_COURSES,
+  GRADUATION_YEARS,
+  registrationInput,
+  type RegistrationInput,
+} from '@hackathon/contract'
+import { UserPlus } from 'lucide-react'
+import { useState } from 'react'
+
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog'
+import { toast } from '@/components/ui/use-toast'
+import { errorMessage } from '@/lib/error-message'
+
+import { useRegisterApplicant } from '@/lib/register-applicant'
+import { useSchemaForm } from '../hooks/use-schema-form'
+import { SelectField, TextField } from './form-fields'
+
+const BUSY = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50'
+
+/** SPEC.md section 2, "Admin registration modal": the public registration, filled in by an admin. */
+export function NewRegistrationDialog() {
+  const [open, setOpen] = useState(false)
+  const register = useRegisterApplicant()
+
+  function submit(input: RegistrationInput) {
+    if (register.isPending) return
+    register.mutate(input, {
+      onSuccess: ({ registrationId }) => {
+        toast({
+          title: 'Registration Successful',
+          description: `${input.name} is registered with ID ${registrationId}.`,
+        })
+        setOpen(false)
+      },
+      onError: (err) =>
+        toast({
+          variant: 'destructive',
+          title: 'Registration Failed',
+          description: errorMessage(err, 'Registration failed. Please try again.'),
+        }),
+    })
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => register.isPending || setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus aria-hidden="true" />
+          New Registration
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>New Registration</DialogTitle>
+          <DialogDescription>
+            Register a participant for the hackathon. Every field is required except the LinkedIn
+            profile.
+          </DialogDescription>
+        </DialogHeader>
+        {/* Inside the content, which unmounts on close: the next registration starts empty. */}
+        <RegistrationForm pending={register.isPending} onSubmit={submit} />
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** In display order: a failed submit focuses the first field with a problem. */
+const EMPTY = {
+  name: '',
+  email: '',
+  mobile: '',
+  studentId: '',
+  collegeName: '',
+  course: '',
+  yearOfGraduation: '',
+  linkedinProfile: '',
+}
+
+function RegistrationForm({
+  pending,
+  onSubmit,
+}: {
+  pending: boolean
+  onSubmit: (input: RegistrationInput) => void
+}) {
+  const form = useSchemaForm(registrationInput, EMPTY)
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-6">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Full Name" required autoComplete="off" {...form.field('name')} />
+        <TextField
+          label="Email Address"
+          type="email"
+          inputMode="email"
+          required
+          autoComplete="off"
+          spellCheck={false}
+          {...form.field('email')}
+        />
+        <TextField
+          label="Mobile Number"
+          type="tel"
+          inputMode="tel"
+          required
+          autoComplete="off"
+          {...form.field('mobile')}
+        />
+        <TextField label="Student ID" required autoComplete="off" {...form.field('studentId')} />
+        <TextField
+          label="College Name"
+          required
+          autoComplete="off"
+          className="sm:col-span-2"
+          {...form.field('collegeName')}
+        />
+        <SelectField label="Course" required {...form.field('course')}>
+          <option value="">Select course</option>
+          {CORE_COURSES.map((course) => (
+            <option key={course} value={course}>
+              {course}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Year of Graduation" required {...form.field('yearOfGraduation')}>
+          <option value="">Select year</option>
+          {GRADUATION_YEARS.adminModal.map((year) => (
+            <option key={year} value={year}>
+              {year}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="LinkedIn Profile (Optional)"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="https://linkedin.com/in/username"
+          className="sm:col-span-2"
+          {...form.field('linkedinProfile')}
+        />
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline" aria-disabled={pending} className={BUSY}>
+            Cancel
+          </Button>
+        </DialogClose>
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page. */}
+        <Button type="submit" aria-disabled={pending} className={BUSY}>
+          {pending ? 'Registering...' : 'Register'}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}
