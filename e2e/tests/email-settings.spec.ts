@@ -72,5 +72,9 @@ test('an admin configures email on /settings, tests the connection, and sees the
     )
     .toBe(1)
   await page.getByRole('button', { name: 'Refresh' }).click()
-  await expect(page.getByRole('cell', { name: 'invited.judge@example.org' })).toBeVisible()
+  await expect(
+    page
+      .getByRole('table', { name: 'Delivery log' })
+      .getByRole('cell', { name: 'invited.judge@example.org' }),
+  ).toBeVisible()
 })
