@@ -74,7 +74,7 @@ test('an admin configures email on /settings, tests the connection, and sees the
   await page.getByRole('button', { name: 'Refresh' }).click()
   await expect(
     page
-      .getByRole('table', { name: 'Delivery log' })
+      .getByRole('region', { name: 'Delivery log' })
       .getByRole('cell', { name: 'invited.judge@example.org' }),
   ).toBeVisible()
 })
