@@ -1,3 +1,4 @@
+export * from './applicant-portal.js'
 export * from './applicants.js'
 export * from './auth.js'
 export * from './common.js'

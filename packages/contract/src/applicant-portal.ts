@@ -1,0 +1,143 @@
+import { z } from 'zod'
+import { applicant, applicantStatus } from './applicants.js'
+import { isoDateTime } from './common.js'
+import { ROUND_STATUSES, SUBMISSION_STATUSES } from './constants.js'
+
+/** POST /api/applicant/send-otp: an email address or a mobile number. */
+export const sendOtpInput = z
+  .object({
+    identifier: z
+      .string()
+      .trim()
+      .min(1, 'Please enter your email or mobile number')
+      .max(254, 'This is too long to be an email or mobile number'),
+  })
+  .meta({ id: 'SendOtpRequest' })
+export type SendOtpInput = z.infer<typeof sendOtpInput>
+
+/** POST /api/applicant/verify-otp. */
+export const verifyOtpInput = z
+  .object({
+    identifier: z
+      .string()
+      .trim()
+      .min(1, 'Please enter your email or mobile number')
+      .max(254, 'This is too long to be an email or mobile number'),
+    otp: z
+      .string()
+      .trim()
+      .min(1, 'Please enter the OTP')
+      .regex(/^\d{6}$/, 'The code has 6 digits'),
+  })
+  .meta({ id: 'VerifyOtpRequest' })
+export type VerifyOtpInput = z.infer<typeof verifyOtpInput>
+
+export const verifyOtpResponse = z
+  .object({ sessionToken: z.string(), applicant })
+  .meta({ id: 'ApplicantSession' })
+export type VerifyOtpResponse = z.infer<typeof verifyOtpResponse>
+
+export const OTP_MESSAGES = {
+  /** The same answer whether or not the identifier belongs to anyone. */
+  sent: 'If this email or mobile number is registered, a 6-digit code is on its way to the email address we have for it. It expires in 10 minutes.',
+  invalid: 'Invalid or expired code. Check the latest email or request a new code.',
+  tooSoon: 'Please wait a minute before requesting another code.',
+  tooMany: 'Too many codes requested. Please try again later.',
+  sendFailed: 'Failed to send OTP',
+  verifyFailed: 'Invalid OTP',
+} as const
+
+/** A stage (round) as an applicant sees it, with whether it is open to them (SPEC section 4). */
+export const applicantRound = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string(),
+    status: z.enum(ROUND_STATUSES),
+    startTime: isoDateTime.nullable(),
+    endTime: isoDateTime.nullable(),
+    requirements: z.array(z.object({ id: z.uuid(), description: z.string() })),
+    prizes: z.array(z.string()),
+    locked: z.boolean(),
+  })
+  .meta({ id: 'ApplicantRound' })
+export type ApplicantRound = z.infer<typeof applicantRound>
+
+export const applicantRounds = z
+  .object({ rounds: z.array(applicantRound) })
+  .meta({ id: 'ApplicantRounds' })
+
+export const progressItem = z
+  .object({
+    id: z.string(),
+    description: z.string(),
+    status: z.enum(['completed', 'pending']),
+    completedAt: isoDateTime.nullable(),
+    createdAt: isoDateTime,
+  })
+  .meta({ id: 'ProgressItem' })
+export type ProgressItem = z.infer<typeof progressItem>
+
+/** GET /api/applicant/dashboard (SPEC section 3, "Applicant dashboard response"). */
+export const applicantDashboard = z
+  .object({
+    applicant,
+    currentStatus: applicantStatus,
+    requiresConfirmation: z.boolean(),
+    activeRounds: z.array(applicantRound),
+    progress: z.array(progressItem),
+  })
+  .meta({ id: 'ApplicantDashboard' })
+export type ApplicantDashboard = z.infer<typeof applicantDashboard>
+
+export const submissionDocument = z.object({ id: z.uuid(), name: z.string() })
+
+export const applicantSubmission = z
+  .object({
+    id: z.uuid(),
+    stageId: z.uuid(),
+    stageName: z.string(),
+    status: z.enum(SUBMISSION_STATUSES),
+    githubUrl: z.string(),
+    documents: z.array(z.object({ name: z.string(), url: z.string() })),
+    createdAt: isoDateTime,
+    submittedAt: isoDateTime.nullable(),
+  })
+  .meta({ id: 'ApplicantSubmission' })
+export type ApplicantSubmission = z.infer<typeof applicantSubmission>
+
+export const applicantSubmissions = z
+  .object({ submissions: z.array(applicantSubmission) })
+  .meta({ id: 'ApplicantSubmissions' })
+
+/** A stage's documents (SPEC section 3, "Stage document"): the round's requirements. */
+export const stageDocument = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string(),
+    isRequired: z.boolean(),
+    fileType: z.string().nullable(),
+    fileUrl: z.string().nullable(),
+  })
+  .meta({ id: 'StageDocument' })
+export type StageDocument = z.infer<typeof stageDocument>
+
+export const stageDocuments = z
+  .object({ documents: z.array(stageDocument) })
+  .meta({ id: 'StageDocuments' })
+
+export const stageIdParam = z.object({ stageId: z.uuid('Stage not found') })
+
+/** Progress (SPEC section 4): the position of the status in this list over 5, or 0. */
+export function progressPercent(status: string): number {
+  const steps = ['registered', 'selected', 'confirmed', 'submitted', 'reviewed']
+  const index = steps.indexOf(status)
+  return index < 0 ? 0 : ((index + 1) / steps.length) * 100
+}
+
+/** Browser storage keys of the applicant session (SPEC section 3: token and data kept there). */
+export const APPLICANT_STORAGE = {
+  token: 'applicantSessionToken',
+  applicant: 'applicantData',
+} as const
