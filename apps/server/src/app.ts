@@ -12,6 +12,11 @@ import { LIMITS } from '@hackathon/contract'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import type { JobQueue } from './jobs/queue.js'
+import { applicantAuthRoutes } from './modules/applicant-auth/applicant-auth.routes.js'
+import { createApplicantAuthService } from './modules/applicant-auth/applicant-auth.service.js'
+import { applicantPortalRoutes } from './modules/applicant-portal/applicant-portal.routes.js'
+import { createApplicantPortalService } from './modules/applicant-portal/applicant-portal.service.js'
+import { createSmsService } from './modules/sms/sms.service.js'
 import { applicantsRoutes } from './modules/applicants/applicants.routes.js'
 import { createApplicantsService } from './modules/applicants/applicants.service.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
@@ -117,8 +122,13 @@ export async function buildApp({
       }),
   })
   const applicants = createApplicantsService({ db, config, email })
+  const sms = createSmsService({ jobs, config })
+  const applicantAuth = createApplicantAuthService({ db, config, jobs, secrets, email, sms })
+  const portal = createApplicantPortalService({ db })
   await startEmailWorker(jobs, email, config)
-  registerAuth(app, { config, auth })
+  await sms.start()
+  await applicantAuth.start()
+  registerAuth(app, { config, auth, applicantAuth })
   // Expired sessions and abandoned sign-ins are swept hourly by every instance; the work is idempotent.
   const sweep = setInterval(
     () => auth.sweepExpired().catch((err) => app.log.warn({ err }, 'session sweep failed')),
@@ -132,6 +142,8 @@ export async function buildApp({
   await app.register(staffRoutes, { staff })
   await app.register(emailRoutes, { email })
   await app.register(applicantsRoutes, { applicants })
+  await app.register(applicantAuthRoutes, { applicantAuth })
+  await app.register(applicantPortalRoutes, { portal, applicantAuth })
 
   await registerWebApp(app, config.webDistDir)
   return app

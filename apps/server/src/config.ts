@@ -45,6 +45,16 @@ const configSchema = z
     EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).default(32),
     EMAIL_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
     REGISTER_MAX_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(200),
+    OTP_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+    OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+    OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
+    OTP_MAX_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    OTP_MAX_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(100),
+    OTP_VERIFY_MAX_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(200),
+    APPLICANT_SESSION_IDLE_HOURS: z.coerce.number().min(1).default(24),
+    APPLICANT_SESSION_ABSOLUTE_DAYS: z.coerce.number().min(1).default(7),
+    SMS_WEBHOOK_URL: optionalString.pipe(z.url().optional()),
+    SMS_WEBHOOK_TOKEN: optionalString,
   })
   .refine((env) => !env.OIDC_ISSUER || env.OIDC_CLIENT_ID, {
     message: 'OIDC_CLIENT_ID is required when OIDC_ISSUER is set',
@@ -85,6 +95,21 @@ const configSchema = z
     oidcLabel: env.OIDC_LABEL,
     secretKey: env.SECRET_KEY,
     registerMaxPerAddress: env.REGISTER_MAX_PER_ADDRESS_PER_HOUR,
+    otp: {
+      ttlMs: env.OTP_TTL_MINUTES * 60_000,
+      maxAttempts: env.OTP_MAX_ATTEMPTS,
+      resendMs: env.OTP_RESEND_SECONDS * 1000,
+      maxPerHour: env.OTP_MAX_PER_HOUR,
+      maxPerAddressPerHour: env.OTP_MAX_PER_ADDRESS_PER_HOUR,
+      verifyMaxPerAddressPerHour: env.OTP_VERIFY_MAX_PER_ADDRESS_PER_HOUR,
+    },
+    applicantSessions: {
+      idleMs: env.APPLICANT_SESSION_IDLE_HOURS * 3_600_000,
+      absoluteMs: env.APPLICANT_SESSION_ABSOLUTE_DAYS * 86_400_000,
+    },
+    sms: env.SMS_WEBHOOK_URL
+      ? { url: env.SMS_WEBHOOK_URL, token: env.SMS_WEBHOOK_TOKEN }
+      : undefined,
     eventName: env.EVENT_NAME,
     email: {
       retryDelaySeconds: env.EMAIL_RETRY_DELAY_SECONDS,

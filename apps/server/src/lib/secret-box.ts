@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -6,6 +6,8 @@ import { join } from 'node:path'
 export interface SecretBox {
   seal(plain: string): string
   open(sealed: string): string
+  /** A keyed hash (HMAC-SHA256) for short secrets such as one-time codes: useless without the key. */
+  mac(text: string): string
 }
 
 const VERSION = 'v1'
@@ -19,7 +21,11 @@ export function createSecretBox(keyMaterial: string): SecretBox {
   const key = Buffer.from(
     hkdfSync('sha256', keyMaterial, 'hackstage', 'settings-encryption-v1', 32),
   )
+  const macKey = Buffer.from(
+    hkdfSync('sha256', keyMaterial, 'hackstage', 'one-time-code-mac-v1', 32),
+  )
   return {
+    mac: (text) => createHmac('sha256', macKey).update(text).digest('hex'),
     seal(plain) {
       const iv = randomBytes(12)
       const cipher = createCipheriv('aes-256-gcm', key, iv)

@@ -6,15 +6,21 @@ import type {
 } from 'fastify'
 import type { StaffRole } from '@hackathon/contract'
 import type { Config } from '../config.js'
+import type {
+  ApplicantActor,
+  ApplicantAuthService,
+} from '../modules/applicant-auth/applicant-auth.service.js'
 import type { AuthService, StaffActor } from '../modules/auth/auth.service.js'
 import { AppError } from './app-error.js'
 
-/** Who is calling. Applicants (bearer tokens) join this union with the applicant portal. */
+/** A staff member, from the session cookie. Applicants are request.applicant, from a bearer token. */
 export type Actor = StaffActor
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null
+    /** The applicant behind an `Authorization: Bearer` token; never a staff identity. */
+    applicant: ApplicantActor | null
     /** The raw session cookie, when one came with the request. */
     sessionToken: string | null
   }
@@ -66,13 +72,20 @@ function checkCsrf(request: FastifyRequest, config: Config): void {
  */
 export function registerAuth(
   app: FastifyInstance,
-  { config, auth }: { config: Config; auth: AuthService },
+  {
+    config,
+    auth,
+    applicantAuth,
+  }: { config: Config; auth: AuthService; applicantAuth: ApplicantAuthService },
 ): void {
   app.decorateRequest('actor', null)
+  app.decorateRequest('applicant', null)
   app.decorateRequest('sessionToken', null)
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return
     checkCsrf(request, config)
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1]
+    if (bearer) request.applicant = await applicantAuth.resolveSession(bearer)
     const token = request.cookies[SESSION_COOKIE]
     if (!token) return
     request.sessionToken = token
@@ -93,6 +106,17 @@ export function requireRole(...roles: StaffRole[]): onRequestAsyncHookHandler {
     if (!roles.includes(actor.role))
       throw new AppError(403, 'You do not have permission to do this.')
   }
+}
+
+/** The guard of the applicant portal's bearer routes. A staff cookie never passes it. */
+export const requireApplicant: onRequestAsyncHookHandler = async (request) => {
+  if (!request.applicant) throw new AppError(401, 'Your session has ended. Please sign in again.')
+}
+
+/** The applicant behind a request whose route declared requireApplicant. */
+export function applicantActor(request: FastifyRequest): ApplicantActor {
+  if (!request.applicant) throw new AppError(401, 'Your session has ended. Please sign in again.')
+  return request.applicant
 }
 
 /** The staff member behind a request whose route declared requireRole. */

@@ -167,6 +167,8 @@ export function createEmailService({
             text: message.text,
           })
           await repo.recordAttempt(db, messageId, { status: 'sent' })
+          // A sign-in code is a live secret: once delivered, the outbox keeps no copy of it.
+          if (message.template === 'one-time-code') await repo.redactBody(db, messageId)
           return
         } catch (error) {
           problem = describeSmtpError(error, smtp)

@@ -1,0 +1,161 @@
+import { randomInt } from 'node:crypto'
+import type { Applicant } from '@hackathon/contract'
+import { OTP_MESSAGES } from '@hackathon/contract'
+import type { Config } from '../../config.js'
+import type { Db } from '../../db/client.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import type { SecretBox } from '../../lib/secret-box.js'
+import { hashToken, newToken, sameSecret } from '../../lib/secrets.js'
+import { AppError } from '../../plugins/app-error.js'
+import { toApplicant } from '../applicants/applicants.service.js'
+import type { EmailServiceApi } from '../email/email.service.js'
+import { assertUnderLimits, countEvent, type Limit } from '../limits/limits.service.js'
+import type { SmsService } from '../sms/sms.service.js'
+import * as repo from './applicant-auth.repo.js'
+
+export const OTP_QUEUE = 'otp.issue'
+
+export interface ApplicantActor {
+  kind: 'applicant'
+  id: string
+  sessionId: string
+}
+
+/** Email without case, a mobile number by its digits: "+91 98765 43210" and "919876543210" are one. */
+const identifierKey = (identifier: string) =>
+  identifier.includes('@')
+    ? identifier.trim().toLowerCase()
+    : identifier.replace(/\D/g, '') || identifier.trim()
+
+export type ApplicantAuthService = ReturnType<typeof createApplicantAuthService>
+
+export function createApplicantAuthService(deps: {
+  db: Db
+  config: Config
+  jobs: JobQueue
+  secrets: SecretBox
+  email: EmailServiceApi
+  sms: SmsService
+}) {
+  const { db, config, jobs, secrets, email, sms } = deps
+  const codeHash = (applicantId: string, code: string) => secrets.mac(`${applicantId}:${code}`)
+
+  /** The job behind requestCode: a fresh code for the applicant, if there is one, by email (and SMS). */
+  async function issueCode(identifier: string): Promise<void> {
+    const applicant = await repo.findByIdentifier(db, identifier)
+    if (!applicant) return
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    const minutes = Math.round(config.otp.ttlMs / 60_000)
+    await db.transaction(async (tx) => {
+      await repo.retireCodes(tx, applicant.id)
+      await repo.insertCode(tx, {
+        applicantId: applicant.id,
+        codeHash: codeHash(applicant.id, code),
+        ttlMs: config.otp.ttlMs,
+      })
+      await email.queue(tx, applicant.email, 'one-time-code', {
+        name: applicant.name,
+        code,
+        minutes,
+      })
+      await sms.queue(
+        tx,
+        applicant.mobile,
+        `${code} is your ${config.eventName} sign-in code. It expires in ${minutes} minutes.`,
+      )
+    })
+  }
+
+  return {
+    /**
+     * Asks for a code. The request only checks the limits and queues the work, identically for
+     * every identifier, so neither the answer nor its timing says whether anyone is registered
+     * under it (docs/decisions/008-applicant-sign-in.md). The limits are keyed by the identifier as
+     * typed, existing or not, for the same reason.
+     */
+    async requestCode(identifier: string, address: string): Promise<void> {
+      const key = identifierKey(identifier)
+      const resend: Limit = { key: `otp:resend:${key}`, max: 1, windowMs: config.otp.resendMs }
+      const hourly: Limit = {
+        key: `otp:hour:${key}`,
+        max: config.otp.maxPerHour,
+        windowMs: 3_600_000,
+      }
+      const perAddress: Limit = {
+        key: `otp:address:${address}`,
+        max: config.otp.maxPerAddressPerHour,
+        windowMs: 3_600_000,
+      }
+      await assertUnderLimits(db, [hourly, perAddress], OTP_MESSAGES.tooMany)
+      if (config.otp.resendMs > 0) await assertUnderLimits(db, [resend], OTP_MESSAGES.tooSoon)
+      await countEvent(
+        db,
+        config.otp.resendMs > 0 ? [resend, hourly, perAddress] : [hourly, perAddress],
+      )
+      await jobs.send(db, OTP_QUEUE, { identifier })
+    },
+
+    issueCode,
+
+    /**
+     * Checks a code: at most OTP_MAX_ATTEMPTS wrong tries per code, then it is dead; a right one
+     * works once and opens a bearer session. Every failure gets the same answer.
+     */
+    async verify(
+      identifier: string,
+      otp: string,
+      address: string,
+    ): Promise<{ sessionToken: string; applicant: Applicant }> {
+      const perAddress: Limit = {
+        key: `otp-verify:address:${address}`,
+        max: config.otp.verifyMaxPerAddressPerHour,
+        windowMs: 3_600_000,
+      }
+      await assertUnderLimits(db, [perAddress], OTP_MESSAGES.tooMany)
+      const refuse = async () => {
+        await countEvent(db, [perAddress])
+        return new AppError(401, OTP_MESSAGES.invalid)
+      }
+      const applicant = await repo.findByIdentifier(db, identifier)
+      const live = applicant && (await repo.liveCode(db, applicant.id, config.otp.maxAttempts))
+      if (!applicant || !live) throw await refuse()
+      if (!sameSecret(live.codeHash, codeHash(applicant.id, otp))) {
+        await repo.countFailedTry(db, live.id)
+        throw await refuse()
+      }
+      if (!(await repo.consumeCode(db, live.id))) throw await refuse()
+      const sessionToken = newToken()
+      await repo.insertSession(db, {
+        applicantId: applicant.id,
+        tokenHash: hashToken(sessionToken),
+        absoluteMs: config.applicantSessions.absoluteMs,
+      })
+      return { sessionToken, applicant: toApplicant(applicant) }
+    },
+
+    /** The applicant behind a bearer token, or null. */
+    async resolveSession(token: string): Promise<ApplicantActor | null> {
+      const session = await repo.findLiveSession(
+        db,
+        hashToken(token),
+        config.applicantSessions.idleMs,
+      )
+      if (!session) return null
+      if (session.needsTouch) await repo.touchSession(db, session.id)
+      return { kind: 'applicant', id: session.applicantId, sessionId: session.id }
+    },
+
+    logout: (actor: ApplicantActor) => repo.deleteSession(db, actor.sessionId),
+
+    async start(): Promise<void> {
+      await jobs.createQueue(OTP_QUEUE, { retryLimit: 3, retryDelay: 2, expireInSeconds: 60 })
+      await jobs.work<{ identifier: string }>(
+        OTP_QUEUE,
+        { pollingIntervalSeconds: 0.5, localConcurrency: 2 },
+        async ([job]) => {
+          if (job) await issueCode(job.data.identifier)
+        },
+      )
+    },
+  }
+}
