@@ -102,6 +102,10 @@ export const applicantSubmission = z
     documents: z.array(z.object({ name: z.string(), url: z.string() })),
     createdAt: isoDateTime,
     submittedAt: isoDateTime.nullable(),
+    /** Earlier versions, newest first: what was submitted before each resubmission. */
+    versions: z.array(
+      z.object({ githubUrl: z.string(), documents: z.array(z.string()), submittedAt: isoDateTime }),
+    ),
   })
   .meta({ id: 'ApplicantSubmission' })
 export type ApplicantSubmission = z.infer<typeof applicantSubmission>
