@@ -16,7 +16,12 @@ import { applicantAuthRoutes } from './modules/applicant-auth/applicant-auth.rou
 import { createApplicantAuthService } from './modules/applicant-auth/applicant-auth.service.js'
 import { applicantPortalRoutes } from './modules/applicant-portal/applicant-portal.routes.js'
 import { createApplicantPortalService } from './modules/applicant-portal/applicant-portal.service.js'
+import { filesRoutes } from './modules/files/files.routes.js'
+import { roundsRoutes } from './modules/rounds/rounds.routes.js'
+import { createRoundsService } from './modules/rounds/rounds.service.js'
 import { createSmsService } from './modules/sms/sms.service.js'
+import { submissionsRoutes } from './modules/submissions/submissions.routes.js'
+import { createSubmissionsService } from './modules/submissions/submissions.service.js'
 import { applicantsRoutes } from './modules/applicants/applicants.routes.js'
 import { createApplicantsService } from './modules/applicants/applicants.service.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
@@ -124,7 +129,9 @@ export async function buildApp({
   const applicants = createApplicantsService({ db, config, email })
   const sms = createSmsService({ jobs, config })
   const applicantAuth = createApplicantAuthService({ db, config, jobs, secrets, email, sms })
-  const portal = createApplicantPortalService({ db })
+  const submissions = createSubmissionsService({ db, email })
+  const portal = createApplicantPortalService({ db, submissions })
+  const rounds = createRoundsService({ db })
   await startEmailWorker(jobs, email, config)
   await sms.start()
   await applicantAuth.start()
@@ -144,6 +151,9 @@ export async function buildApp({
   await app.register(applicantsRoutes, { applicants })
   await app.register(applicantAuthRoutes, { applicantAuth })
   await app.register(applicantPortalRoutes, { portal, applicantAuth })
+  await app.register(filesRoutes, { db })
+  await app.register(roundsRoutes, { rounds })
+  await app.register(submissionsRoutes, { submissions })
 
   await registerWebApp(app, config.webDistDir)
   return app

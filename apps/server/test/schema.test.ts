@@ -33,6 +33,7 @@ describe('database schema', () => {
       'staff_sessions',
       'staff_users',
       'submission_documents',
+      'submission_versions',
       'submissions',
     ])
     const ext = await rowsOf(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core'
+import { check, index, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core'
 import { applicants } from './applicants.js'
 import { createdAt, id, timestamptz, updatedAt } from './columns.js'
 import { requirements, rounds } from './rounds.js'
@@ -31,6 +31,23 @@ export const submissions = pgTable(
       sql`${t.status} in ('draft', 'submitted', 'reviewed', 'accepted', 'rejected')`,
     ),
   ],
+)
+
+/** What a submission was before each resubmission: the history the jury and the applicant see. */
+export const submissionVersions = pgTable(
+  'submission_versions',
+  {
+    id: id(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    githubUrl: text('github_url').notNull(),
+    /** The chosen documents' descriptions at the time (requirements may change later). */
+    documents: jsonb('documents').$type<string[]>().notNull().default([]),
+    submittedAt: timestamptz('submitted_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('submission_versions_submission_id_idx').on(t.submissionId)],
 )
 
 /** The stage documents (round requirements) an applicant chose for a submission. */

@@ -9,17 +9,22 @@ import type {
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../plugins/app-error.js'
 import { toApplicant } from '../applicants/applicants.service.js'
+import type { SubmissionsService } from '../submissions/submissions.service.js'
+import { fileUrl } from '../files/files.routes.js'
 import * as repo from './applicant-portal.repo.js'
 
 /** Statuses that unlock the rounds after the first active one (SPEC section 4). */
 const UNLOCKING = new Set(['selected', 'confirmed', 'submitted'])
 
-/** Where a template file can be downloaded (served by the rounds module). */
-export const templateUrl = (fileId: string) => `/api/files/${fileId}`
-
 export type ApplicantPortalService = ReturnType<typeof createApplicantPortalService>
 
-export function createApplicantPortalService({ db }: { db: Db }) {
+export function createApplicantPortalService({
+  db,
+  submissions,
+}: {
+  db: Db
+  submissions: SubmissionsService
+}) {
   async function mustFindApplicant(id: string) {
     const row = await repo.findApplicant(db, id)
     // A session outliving its applicant (deleted meanwhile) is simply over.
@@ -113,10 +118,11 @@ export function createApplicantPortalService({ db }: { db: Db }) {
 
     async submissions(applicantId: string): Promise<ApplicantSubmission[]> {
       const rows = await repo.submissionsOf(db, applicantId)
-      const docs = await repo.documentsOf(
-        db,
-        rows.map((r) => r.id),
-      )
+      const ids = rows.map((r) => r.id)
+      const [docs, versions] = await Promise.all([
+        repo.documentsOf(db, ids),
+        submissions.versions(ids),
+      ])
       return rows.map((s) => ({
         id: s.id,
         stageId: s.roundId,
@@ -127,10 +133,11 @@ export function createApplicantPortalService({ db }: { db: Db }) {
           .filter((d) => d.submissionId === s.id)
           .map((d) => ({
             name: d.description,
-            url: d.templateFileId ? templateUrl(d.templateFileId) : '',
+            url: d.templateFileId ? fileUrl(d.templateFileId) : '',
           })),
         createdAt: s.createdAt.toISOString(),
         submittedAt: s.submittedAt?.toISOString() ?? null,
+        versions: versions.get(s.id) ?? [],
       }))
     },
 
@@ -143,7 +150,7 @@ export function createApplicantPortalService({ db }: { db: Db }) {
         description: r.description,
         isRequired: true,
         fileType: r.templateType ?? null,
-        fileUrl: r.templateFileId ? templateUrl(r.templateFileId) : null,
+        fileUrl: r.templateFileId ? fileUrl(r.templateFileId) : null,
       }))
     },
 

@@ -1,0 +1,182 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import {
+  applicants,
+  requirements,
+  rounds,
+  submissionDocuments,
+  submissionVersions,
+  submissions,
+} from '../../db/schema/index.js'
+
+/**
+ * The round, locked against a concurrent deadline change until this transaction ends, with the
+ * database's verdict on its clock: one clock decides every submission (docs/decisions/009).
+ */
+export async function lockRound(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: rounds.id,
+      name: rounds.name,
+      status: rounds.status,
+      expired: sql<boolean>`${rounds.endTime} is not null and ${rounds.endTime} <= now()`,
+      notStarted: sql<boolean>`${rounds.startTime} is not null and ${rounds.startTime} > now()`,
+    })
+    .from(rounds)
+    .where(eq(rounds.id, id))
+    .for('share')
+  return row
+}
+
+/** The first active round by start time: the one open to every applicant (SPEC section 4). */
+export async function firstActiveRoundId(db: Db): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: rounds.id })
+    .from(rounds)
+    .where(eq(rounds.status, 'active'))
+    .orderBy(sql`${rounds.startTime} asc nulls last`, asc(rounds.createdAt))
+    .limit(1)
+  return row?.id
+}
+
+export function requirementsOfRound(db: Db, roundId: string) {
+  return db
+    .select({ id: requirements.id, description: requirements.description })
+    .from(requirements)
+    .where(eq(requirements.roundId, roundId))
+}
+
+export async function lockSubmission(db: Db, applicantId: string, roundId: string) {
+  const [row] = await db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.applicantId, applicantId), eq(submissions.roundId, roundId)))
+    .for('update')
+  return row
+}
+
+export async function insertSubmission(
+  db: Db,
+  values: { applicantId: string; roundId: string; githubUrl: string },
+) {
+  const [row] = await db
+    .insert(submissions)
+    .values({ ...values, status: 'submitted', submittedAt: sql`now()` })
+    .returning()
+  return row!
+}
+
+export async function resubmit(db: Db, id: string, githubUrl: string) {
+  const [row] = await db
+    .update(submissions)
+    .set({ githubUrl, status: 'submitted', submittedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(submissions.id, id))
+    .returning()
+  return row!
+}
+
+export async function documentNames(db: Db, submissionId: string): Promise<string[]> {
+  const rows = await db
+    .select({ description: requirements.description })
+    .from(submissionDocuments)
+    .innerJoin(requirements, eq(requirements.id, submissionDocuments.requirementId))
+    .where(eq(submissionDocuments.submissionId, submissionId))
+  return rows.map((r) => r.description)
+}
+
+export async function insertVersion(
+  db: Db,
+  values: typeof submissionVersions.$inferInsert,
+): Promise<void> {
+  await db.insert(submissionVersions).values(values)
+}
+
+export async function replaceDocuments(
+  db: Db,
+  submissionId: string,
+  requirementIds: string[],
+): Promise<void> {
+  await db.delete(submissionDocuments).where(eq(submissionDocuments.submissionId, submissionId))
+  if (requirementIds.length)
+    await db
+      .insert(submissionDocuments)
+      .values(requirementIds.map((requirementId) => ({ submissionId, requirementId })))
+}
+
+export function versionsOf(db: Db, submissionIds: string[]) {
+  if (submissionIds.length === 0) return Promise.resolve([])
+  return db
+    .select({
+      submissionId: submissionVersions.submissionId,
+      githubUrl: submissionVersions.githubUrl,
+      documents: submissionVersions.documents,
+      submittedAt: submissionVersions.submittedAt,
+    })
+    .from(submissionVersions)
+    .where(inArray(submissionVersions.submissionId, submissionIds))
+    .orderBy(desc(submissionVersions.submittedAt))
+}
+
+export interface StaffFilter {
+  roundId?: string
+  search?: string
+}
+
+function staffWhere(filter: StaffFilter): SQL | undefined {
+  const like = filter.search
+    ? `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    : undefined
+  return and(
+    filter.roundId ? eq(submissions.roundId, filter.roundId) : undefined,
+    like
+      ? sql`(lower(${applicants.name}) like ${like} or lower(${applicants.registrationId}) like ${like})`
+      : undefined,
+  )
+}
+
+export function staffPage(db: Db, filter: StaffFilter, limit: number, offset: number) {
+  return db
+    .select({
+      id: submissions.id,
+      status: submissions.status,
+      githubUrl: submissions.githubUrl,
+      submittedAt: submissions.submittedAt,
+      round: { id: rounds.id, name: rounds.name },
+      applicant: {
+        id: applicants.id,
+        name: applicants.name,
+        registrationId: applicants.registrationId,
+        collegeName: applicants.collegeName,
+        status: applicants.status,
+      },
+    })
+    .from(submissions)
+    .innerJoin(applicants, eq(applicants.id, submissions.applicantId))
+    .innerJoin(rounds, eq(rounds.id, submissions.roundId))
+    .where(staffWhere(filter))
+    .orderBy(desc(submissions.submittedAt), desc(submissions.id))
+    .limit(limit)
+    .offset(offset)
+}
+
+export async function staffCount(db: Db, filter: StaffFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(submissions)
+    .innerJoin(applicants, eq(applicants.id, submissions.applicantId))
+    .where(staffWhere(filter))
+  return row?.n ?? 0
+}
+
+export function documentsOfMany(db: Db, submissionIds: string[]) {
+  if (submissionIds.length === 0) return Promise.resolve([])
+  return db
+    .select({
+      submissionId: submissionDocuments.submissionId,
+      description: requirements.description,
+      templateFileId: requirements.templateFileId,
+    })
+    .from(submissionDocuments)
+    .innerJoin(requirements, eq(requirements.id, submissionDocuments.requirementId))
+    .where(inArray(submissionDocuments.submissionId, submissionIds))
+}

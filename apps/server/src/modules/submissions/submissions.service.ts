@@ -1,0 +1,145 @@
+import type {
+  ApplicantSubmission,
+  StaffSubmission,
+  staffSubmissionQuery,
+  submitStageInput,
+} from '@hackathon/contract'
+import { SUBMISSION_MESSAGES } from '@hackathon/contract'
+import { eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { Db } from '../../db/client.js'
+import { applicants } from '../../db/schema/index.js'
+import { AppError } from '../../plugins/app-error.js'
+import * as activity from '../activity/activity.repo.js'
+import type { EmailServiceApi } from '../email/email.service.js'
+import { fileUrl } from '../files/files.routes.js'
+import * as repo from './submissions.repo.js'
+
+/** Statuses that open the rounds after the first active one (SPEC section 4). */
+const UNLOCKING = new Set(['selected', 'confirmed', 'submitted'])
+
+export type SubmissionsService = ReturnType<typeof createSubmissionsService>
+
+export function createSubmissionsService({ db, email }: { db: Db; email: EmailServiceApi }) {
+  /** Versions of several submissions, newest first, keyed by submission. */
+  async function versions(
+    submissionIds: string[],
+  ): Promise<Map<string, ApplicantSubmission['versions']>> {
+    const rows = await repo.versionsOf(db, submissionIds)
+    const bySubmission = new Map<string, ApplicantSubmission['versions']>()
+    for (const v of rows) {
+      const list = bySubmission.get(v.submissionId) ?? []
+      list.push({
+        githubUrl: v.githubUrl,
+        documents: v.documents,
+        submittedAt: v.submittedAt.toISOString(),
+      })
+      bySubmission.set(v.submissionId, list)
+    }
+    return bySubmission
+  }
+
+  return {
+    /**
+     * One submission per applicant and stage. Everything is decided inside one transaction by the
+     * database clock: the round is locked against a deadline change, expiry is `end_time <= now()`,
+     * and a resubmission keeps the previous version before it replaces it.
+     */
+    async submit(
+      applicantId: string,
+      input: z.output<typeof submitStageInput>,
+    ): Promise<{ message: string; submissionId: string }> {
+      return db.transaction(async (tx) => {
+        const round = await repo.lockRound(tx, input.stageId)
+        if (!round) throw new AppError(404, SUBMISSION_MESSAGES.notFound)
+        if (round.status !== 'active' || round.notStarted)
+          throw new AppError(403, SUBMISSION_MESSAGES.inactive)
+        if (round.expired) throw new AppError(403, SUBMISSION_MESSAGES.expired)
+        const [person] = await tx.select().from(applicants).where(eq(applicants.id, applicantId))
+        if (!person) throw new AppError(401, 'Your session has ended. Please sign in again.')
+        if (round.id !== (await repo.firstActiveRoundId(tx)) && !UNLOCKING.has(person.status)) {
+          throw new AppError(403, SUBMISSION_MESSAGES.mustBeSelected)
+        }
+        const allowed = new Map(
+          (await repo.requirementsOfRound(tx, round.id)).map((r) => [r.id, r.description]),
+        )
+        const documents = [...new Set(input.documents)]
+        if (documents.some((id) => !allowed.has(id)))
+          throw new AppError(400, SUBMISSION_MESSAGES.foreignDocuments)
+
+        const existing = await repo.lockSubmission(tx, applicantId, round.id)
+        let submission
+        if (existing) {
+          await repo.insertVersion(tx, {
+            submissionId: existing.id,
+            githubUrl: existing.githubUrl,
+            documents: await repo.documentNames(tx, existing.id),
+            submittedAt: existing.submittedAt ?? existing.createdAt,
+          })
+          submission = await repo.resubmit(tx, existing.id, input.githubUrl)
+        } else {
+          submission = await repo.insertSubmission(tx, {
+            applicantId,
+            roundId: round.id,
+            githubUrl: input.githubUrl,
+          })
+          await tx
+            .update(applicants)
+            .set({ status: 'submitted', currentStage: round.name, updatedAt: sql`now()` })
+            .where(eq(applicants.id, applicantId))
+          await activity.record(tx, {
+            type: 'submission',
+            name: person.name,
+            action: `submitted to ${round.name}`,
+            applicantId,
+          })
+        }
+        await tx
+          .update(applicants)
+          .set({ githubUrl: input.githubUrl })
+          .where(eq(applicants.id, applicantId))
+        await repo.replaceDocuments(tx, submission.id, documents)
+        await email.queue(tx, person.email, 'submission-receipt', {
+          name: person.name,
+          stageName: round.name,
+          githubUrl: input.githubUrl,
+          submittedAt: `${submission.submittedAt!.toISOString().replace('T', ' ').slice(0, 19)} UTC`,
+        })
+        return {
+          message: existing ? SUBMISSION_MESSAGES.updated : SUBMISSION_MESSAGES.received,
+          submissionId: submission.id,
+        }
+      })
+    },
+
+    versions,
+
+    /** The jury's view: submitted work with its applicant, documents and history. */
+    async listForStaff(
+      query: z.output<typeof staffSubmissionQuery>,
+    ): Promise<{ submissions: StaffSubmission[]; total: number; totalPages: number }> {
+      const filter = { roundId: query.roundId, search: query.search || undefined }
+      const [rows, total] = await Promise.all([
+        repo.staffPage(db, filter, query.limit, (query.page - 1) * query.limit),
+        repo.staffCount(db, filter),
+      ])
+      const ids = rows.map((r) => r.id)
+      const [docs, history] = await Promise.all([repo.documentsOfMany(db, ids), versions(ids)])
+      return {
+        submissions: rows.map((r) => ({
+          ...r,
+          submittedAt: r.submittedAt?.toISOString() ?? null,
+          documents: docs
+            .filter((d) => d.submissionId === r.id)
+            .map((d) => ({
+              name: d.description,
+              url: d.templateFileId ? fileUrl(d.templateFileId) : null,
+            })),
+          versions: history.get(r.id) ?? [],
+        })),
+        total,
+        totalPages: Math.ceil(total / query.limit),
+      }
+    },
+  }
+}
