@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto'
+import type { ApplicantStatus } from '@hackathon/contract'
+import type { Db } from '../../src/db/client.js'
+import { applicantSessions, applicants } from '../../src/db/schema/index.js'
+import { hashToken, newToken } from '../../src/lib/secrets.js'
+
+/** An applicant written straight to the database. */
+export async function newApplicant(db: Db, status: ApplicantStatus = 'registered') {
+  const tag = randomBytes(5).toString('hex')
+  const [row] = await db
+    .insert(applicants)
+    .values({
+      registrationId: `HS-T${tag.slice(0, 3).toUpperCase()}-${tag.slice(3).toUpperCase()}X`,
+      name: `Fixture ${tag}`,
+      email: `fixture.${tag}@college.example`,
+      mobile: `9${String(parseInt(tag, 16)).padStart(9, '0').slice(-9)}`,
+      studentId: tag,
+      course: 'Other',
+      yearOfGraduation: '2027',
+      collegeName: 'Fixture College',
+      status,
+    })
+    .returning()
+  return row!
+}
+
+/** A bearer token for an applicant, as if they had signed in with a code. */
+export async function bearerFor(db: Db, applicantId: string): Promise<string> {
+  const token = newToken()
+  await db.insert(applicantSessions).values({
+    applicantId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + 3_600_000),
+  })
+  return token
+}
+
+/** A multipart/form-data body with one file field. */
+export function multipart(field: string, filename: string, data: Buffer) {
+  const boundary = `----hackstage${randomBytes(8).toString('hex')}`
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` }
+}
