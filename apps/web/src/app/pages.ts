@@ -19,6 +19,7 @@ export const PAGES: Readonly<Record<PageId, ComponentType>> = {
   stageSubmission: lazy(() => import('@/pages/stage-submission-page')),
   adminDashboard: lazy(() => import('@/pages/admin-dashboard-page')),
   juryDashboard: lazy(() => import('@/pages/jury-dashboard-page')),
+  jurySubmissions: lazy(() => import('@/pages/jury-submissions-page')),
   applicants: lazy(() => import('@/pages/applicants-page')),
   rounds: lazy(() => import('@/pages/rounds-page')),
   quickActions: lazy(() => import('@/pages/quick-actions-page')),

@@ -46,7 +46,7 @@ describe('the route table (SPEC.md section 2)', () => {
     expect(ROUTE_TABLE.jury).toEqual({
       '/': 'juryDashboard',
       '/applicants': 'applicants',
-      '/submissions': 'applicants',
+      '/submissions': 'jurySubmissions',
       ...everyoneSignedIn,
     })
   })
@@ -86,6 +86,7 @@ describe('the route table (SPEC.md section 2)', () => {
         'applicants',
         'exportData',
         'juryDashboard',
+        'jurySubmissions',
         'quickActions',
         'rounds',
         'settings',

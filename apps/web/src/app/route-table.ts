@@ -12,6 +12,7 @@ export const PAGE_IDS = [
   'stageSubmission',
   'adminDashboard',
   'juryDashboard',
+  'jurySubmissions',
   'applicants',
   'rounds',
   'quickActions',
@@ -72,9 +73,9 @@ export const ROUTE_TABLE: Readonly<Record<Audience, Routes>> = {
   jury: {
     '/': 'juryDashboard',
     '/applicants': 'applicants',
-    // The SPEC names the jury's /submissions route but not its screen: it is the applicant
-    // table in jury mode, where submitted applicants are reviewed and selected.
-    '/submissions': 'applicants',
+    // The SPEC names the jury's /submissions route but not its screen: it shows the submitted
+    // work itself (repository, documents, versions), which the applicant table does not.
+    '/submissions': 'jurySubmissions',
     ...everyoneSignedIn,
   },
   applicant: {
@@ -95,6 +96,7 @@ export const ROUTE_TABLE: Readonly<Record<Audience, Routes>> = {
 export const SHELL_PAGES: ReadonlySet<PageId> = new Set<PageId>([
   'adminDashboard',
   'juryDashboard',
+  'jurySubmissions',
   'applicants',
   'rounds',
   'quickActions',

@@ -1,7 +1,12 @@
-import { APP_NAME, TEXTS, type CurrentUser } from '@hackathon/contract'
+import { APPLICANT_STORAGE, APP_NAME, TEXTS, type CurrentUser } from '@hackathon/contract'
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
+import {
+  applicantFixture,
+  dashboardFixture,
+  storeSession,
+} from '@/features/applicant-portal/testing'
 import { stubApi } from '@/test/fetch-stub'
 import { renderWithApp, userWithRole } from '@/test/render'
 
@@ -13,6 +18,7 @@ function renderAt(path: string, user?: CurrentUser | null) {
 }
 
 afterEach(() => {
+  localStorage.clear()
   vi.unstubAllGlobals()
 })
 
@@ -73,7 +79,6 @@ describe('the router', () => {
   it.each([
     ['admin', 'Dashboard', 'New Registration'],
     ['jury', 'Dashboard', 'Submissions for Review'],
-    ['applicant', 'Applicant Dashboard', undefined],
   ] as const)('shows the %s their dashboard at /', async (role, title, marker) => {
     stubApi({
       'GET /api/applicants': () => Response.json({ applicants: [], total: 0, totalPages: 0 }),
@@ -82,13 +87,37 @@ describe('the router', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy()
     // Admin and jury dashboards share a title; what they offer tells them apart.
-    if (marker) expect(await screen.findByText(marker)).toBeTruthy()
+    expect(await screen.findByText(marker)).toBeTruthy()
+  })
+
+  it('shows an applicant with a stored session token their dashboard at /', async () => {
+    const applicant = applicantFixture({ name: 'Sam Doe' })
+    storeSession(applicant)
+    stubApi({
+      'GET /api/applicant/dashboard': () => Response.json(dashboardFixture({ applicant })),
+    })
+    renderAt('/', userWithRole('applicant'))
+
+    expect(await screen.findByText(applicant.registrationId)).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Sam Doe!' })).toBeTruthy()
+  })
+
+  it('sends an applicant without a stored session token from / to the applicant login', async () => {
+    const { location } = renderAt('/', userWithRole('applicant'))
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Applicant Login' })).toBeTruthy()
+    expect(location.history?.at(-1)).toBe('/applicant/login')
   })
 
   it('opens the stage submission screen for any stage id', async () => {
+    localStorage.setItem(APPLICANT_STORAGE.token, 'session-token')
+    stubApi({
+      'GET /api/applicant/rounds': () => Response.json({ rounds: [] }),
+      'GET /api/applicant/my-submissions': () => Response.json({ submissions: [] }),
+    })
     renderAt('/applicant/submit/stage2', null)
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Stage Submission' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stage Not Found' })).toBeTruthy()
   })
 
   it('puts an admin screen inside the signed-in shell, with the sidebar beside it', async () => {
@@ -104,9 +133,14 @@ describe('the router', () => {
   })
 
   it('shows a jury member their screens in the shell, with the jury menu', async () => {
+    stubApi({
+      'GET /api/submissions?page=1&limit=10': () =>
+        Response.json({ submissions: [], total: 0, totalPages: 0 }),
+      'GET /api/rounds': () => Response.json({ rounds: [] }),
+    })
     renderAt('/submissions', userWithRole('jury'))
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Applicant Review' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Submissions' })).toBeTruthy()
     expect(screen.getByText('Jury Panel')).toBeTruthy()
   })
 

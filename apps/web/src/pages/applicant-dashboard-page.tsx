@@ -1,5 +1,10 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder'
+import { ApplicantDashboard } from '@/features/applicant-portal/components/applicant-dashboard'
+import { ApplicantLayout } from '@/features/applicant-portal/components/applicant-layout'
 
 export default function ApplicantDashboardPage() {
-  return <ScreenPlaceholder title="Applicant Dashboard" />
+  return (
+    <ApplicantLayout access="signedIn">
+      <ApplicantDashboard />
+    </ApplicantLayout>
+  )
 }

@@ -1,5 +1,17 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder'
+import { useLocation } from 'wouter'
+
+import {
+  ApplicantLayout,
+  APPLICANT_DASHBOARD_PATH,
+} from '@/features/applicant-portal/components/applicant-layout'
+import { OtpLogin } from '@/features/applicant-portal/components/otp-login'
 
 export default function ApplicantLoginPage() {
-  return <ScreenPlaceholder title="Applicant Login" />
+  const [, navigate] = useLocation()
+
+  return (
+    <ApplicantLayout access="signedOut">
+      <OtpLogin onSignedIn={() => navigate(APPLICANT_DASHBOARD_PATH, { replace: true })} />
+    </ApplicantLayout>
+  )
 }

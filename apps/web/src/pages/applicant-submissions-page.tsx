@@ -1,5 +1,11 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder'
+import { ApplicantLayout } from '@/features/applicant-portal/components/applicant-layout'
+import { SubmissionsList } from '@/features/applicant-portal/components/submissions-list'
 
+/** Also shown at /my-submissions for a signed-in user whose role is applicant (app/pages.ts). */
 export default function ApplicantSubmissionsPage() {
-  return <ScreenPlaceholder title="My Submissions" />
+  return (
+    <ApplicantLayout access="signedIn">
+      <SubmissionsList />
+    </ApplicantLayout>
+  )
 }

@@ -1,5 +1,15 @@
-import { ScreenPlaceholder } from '@/components/screen-placeholder'
+import { useParams } from 'wouter'
 
+import { ApplicantLayout } from '@/features/applicant-portal/components/applicant-layout'
+import { StageSubmission } from '@/features/submissions/components/stage-submission'
+
+/** /applicant/submit/{stageId}: needs the stored applicant token (the layout sends others to login). */
 export default function StageSubmissionPage() {
-  return <ScreenPlaceholder title="Stage Submission" />
+  const { stageId = '' } = useParams<{ stageId: string }>()
+  return (
+    <ApplicantLayout access="signedIn">
+      {/* Keyed: another stage starts with its own form, not this one's answers. */}
+      <StageSubmission key={stageId} stageId={stageId} />
+    </ApplicantLayout>
+  )
 }

@@ -1,0 +1,9 @@
+/**
+ * Query keys of the applicant portal. A key is also its GET path (SPEC.md section 7); `all`
+ * prefixes every applicant query, so a new or ended session can drop the previous one's data.
+ */
+export const applicantPortalKeys = {
+  all: ['/api/applicant'] as const,
+  dashboard: () => [...applicantPortalKeys.all, 'dashboard'] as const,
+  submissions: () => [...applicantPortalKeys.all, 'my-submissions'] as const,
+}

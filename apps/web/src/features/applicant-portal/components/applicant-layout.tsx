@@ -1,0 +1,109 @@
+import { APP_NAME } from '@hackathon/contract'
+import { LogOut, Trophy } from 'lucide-react'
+import { useEffect, type ReactNode } from 'react'
+import { Link, useLocation } from 'wouter'
+
+import { SkipLink } from '@/components/skip-link'
+import { Button } from '@/components/ui/button'
+import {
+  APPLICANT_LOGIN_PATH,
+  useApplicantSession,
+  type ApplicantSession,
+} from '@/lib/applicant-session'
+
+import { useLogoutApplicant } from '../api/logout'
+
+export const APPLICANT_DASHBOARD_PATH = '/applicant/dashboard'
+
+/**
+ * The frame of every applicant page: the app name (home), and once signed in, who is signed in
+ * and Logout. It also guards the pages (SPEC.md section 4): `signedIn` pages need a stored
+ * token and go to the login page without one, the moment it is cleared (a 401, Logout, another
+ * tab); the `signedOut` login page sends a signed-in applicant on to the dashboard.
+ */
+export function ApplicantLayout({
+  access,
+  children,
+}: {
+  access: 'signedIn' | 'signedOut'
+  children: ReactNode
+}) {
+  const session = useApplicantSession()
+  const [, navigate] = useLocation()
+  const leaveFor =
+    access === 'signedIn' && !session
+      ? APPLICANT_LOGIN_PATH
+      : access === 'signedOut' && session
+        ? APPLICANT_DASHBOARD_PATH
+        : null
+
+  // wouter's Redirect does the same, but using it would move it into the landing page's bundle.
+  useEffect(() => {
+    if (leaveFor) navigate(leaveFor, { replace: true })
+  }, [leaveFor, navigate])
+
+  if (leaveFor) return null
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-muted">
+      <SkipLink />
+      <header className="border-b border-border bg-background px-4 sm:px-6 lg:px-8">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 py-3">
+          {/*
+            Drawn here rather than imported from the landing feature: sharing that module with a
+            lazy page makes the bundler move it out of the landing chunk, growing the landing
+            page's initial JavaScript.
+          */}
+          <Link
+            href="/"
+            className="inline-flex shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight"
+          >
+            <span className="grid size-9 place-items-center rounded-lg bg-primary text-primary-foreground shadow-sm">
+              <Trophy aria-hidden="true" className="size-5" />
+            </span>
+            {APP_NAME}
+          </Link>
+          {session && <SignedInAs session={session} />}
+        </div>
+      </header>
+      {/* tabIndex lets the skip link move focus here; the outline would frame the whole page. */}
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="w-full flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-10 lg:px-8"
+      >
+        {children}
+      </main>
+    </div>
+  )
+}
+
+function SignedInAs({ session }: { session: ApplicantSession }) {
+  const logout = useLogoutApplicant()
+  const name = session.applicant?.name
+
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      {name && (
+        <p className="min-w-0 truncate text-sm font-medium" title={name}>
+          <span className="sr-only">Signed in as </span>
+          {name}
+        </p>
+      )}
+      {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page. */}
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        aria-disabled={logout.isPending}
+        className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+        onClick={() => {
+          if (!logout.isPending) logout.mutate()
+        }}
+      >
+        <LogOut aria-hidden="true" />
+        {logout.isPending ? 'Logging out...' : 'Logout'}
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,76 @@
+import type { StaffSubmission } from '@hackathon/contract'
+import { FileText } from 'lucide-react'
+import type { ReactNode } from 'react'
+
+import { ExternalLink } from '@/components/external-link'
+import { SubmissionStatusBadge } from '@/components/submission-status-badge'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { formatDateTime } from '@/lib/date-time'
+
+import { VersionHistory } from './version-history'
+
+/** One submission for the jury: who, for which round, the work itself and its history. */
+export function SubmissionCard({ submission }: { submission: StaffSubmission }) {
+  const { applicant } = submission
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="gap-2 pb-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="grid min-w-0 gap-1">
+            <CardTitle asChild className="text-base sm:text-lg">
+              <h3 className="break-words">{applicant.name}</h3>
+            </CardTitle>
+            <p className="text-sm break-words text-muted-foreground">
+              <span className="font-mono">{applicant.registrationId}</span>
+              {applicant.collegeName && ` · ${applicant.collegeName}`}
+            </p>
+          </div>
+          <SubmissionStatusBadge status={submission.status} />
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-sm">
+        <dl className="grid gap-3">
+          <Row term="Round">
+            <span className="break-words">{submission.round.name}</span>
+          </Row>
+          <Row term="Repository">
+            <ExternalLink href={submission.githubUrl}>{submission.githubUrl || '—'}</ExternalLink>
+          </Row>
+          <Row term="Documents">
+            {submission.documents.length === 0 ? (
+              'None'
+            ) : (
+              <ul className="grid gap-1.5">
+                {submission.documents.map((doc, index) => (
+                  <li key={`${index}-${doc.name}`} className="flex items-start gap-2">
+                    <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                    <ExternalLink href={doc.url}>{doc.name}</ExternalLink>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Row>
+          <Row term="Submitted">
+            {submission.submittedAt ? (
+              <time dateTime={submission.submittedAt}>
+                {formatDateTime(submission.submittedAt)}
+              </time>
+            ) : (
+              'Not submitted yet'
+            )}
+          </Row>
+        </dl>
+        <VersionHistory versions={submission.versions} />
+      </CardContent>
+    </Card>
+  )
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 sm:grid-cols-[7rem_minmax(0,1fr)] sm:gap-4">
+      <dt className="font-medium text-muted-foreground">{term}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  )
+}

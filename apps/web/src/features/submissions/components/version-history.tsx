@@ -1,0 +1,47 @@
+import { ChevronRight, History } from 'lucide-react'
+
+import { ExternalLink } from '@/components/external-link'
+import { formatDateTime } from '@/lib/date-time'
+
+export interface SubmissionVersion {
+  githubUrl: string
+  documents: readonly string[]
+  submittedAt: string
+}
+
+/**
+ * What was submitted before each resubmission, newest first. A native details element: it
+ * opens and closes with the keyboard and is announced as expandable, with no script to load.
+ */
+export function VersionHistory({ versions }: { versions: readonly SubmissionVersion[] }) {
+  if (versions.length === 0) {
+    return <p className="text-sm text-muted-foreground">No earlier versions.</p>
+  }
+  return (
+    <details className="group rounded-lg border border-border text-sm">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 font-medium hover:bg-accent [&::-webkit-details-marker]:hidden">
+        <ChevronRight
+          aria-hidden="true"
+          className="size-4 shrink-0 transition-transform group-open:rotate-90"
+        />
+        <History aria-hidden="true" className="size-4 shrink-0" />
+        {`Version history (${versions.length} earlier ${versions.length === 1 ? 'version' : 'versions'})`}
+      </summary>
+      <ol className="grid gap-3 border-t border-border px-3 py-3">
+        {versions.map((version, index) => (
+          <li key={`${version.submittedAt}-${index}`} className="grid gap-1">
+            <p className="text-muted-foreground">
+              <time dateTime={version.submittedAt}>{formatDateTime(version.submittedAt)}</time>
+            </p>
+            <ExternalLink href={version.githubUrl}>{version.githubUrl}</ExternalLink>
+            {version.documents.length > 0 && (
+              <p className="break-words text-muted-foreground">
+                Documents: {version.documents.join(', ')}
+              </p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </details>
+  )
+}

@@ -1,0 +1,1 @@
+export const APPLICANT_DASHBOARD_PATH = '/applicant/dashboard'

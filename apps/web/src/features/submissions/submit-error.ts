@@ -1,0 +1,50 @@
+import { apiErrorStatus, errorMessage } from '@/lib/error-message'
+
+export interface SubmitErrorNotice {
+  title: string
+  description: string
+  /** The stage is gone: the applicant is sent back to the dashboard. */
+  stageGone: boolean
+}
+
+export const SUBMIT_ERROR_TEXTS = {
+  notAllowedTitle: 'Submission Not Allowed',
+  mustBeSelected:
+    'You are not eligible to submit for this stage. You must be selected for the hackathon first.',
+  notAllowedNow: 'You are not eligible to submit for this stage at this time.',
+  notFoundTitle: 'Stage Not Found',
+  notFound: 'The requested stage could not be found or is no longer available.',
+  failedTitle: 'Submission Failed',
+  failed: 'Your submission could not be sent. Please check your connection and try again.',
+} as const
+
+/**
+ * SPEC.md section 8, the three 'Submit error' rows, in their order. The error text is
+ * `STATUS: body`, so "containing 403" is the status; the words are matched too, for a server
+ * that refuses with another status but says why.
+ */
+export function submitErrorNotice(err: unknown): SubmitErrorNotice {
+  const status = apiErrorStatus(err)
+  const text = err instanceof Error ? err.message.toLowerCase() : ''
+  if (status === 403 || text.includes('not eligible')) {
+    return {
+      title: SUBMIT_ERROR_TEXTS.notAllowedTitle,
+      description: text.includes('must be selected')
+        ? SUBMIT_ERROR_TEXTS.mustBeSelected
+        : SUBMIT_ERROR_TEXTS.notAllowedNow,
+      stageGone: false,
+    }
+  }
+  if (status === 404 || text.includes('not found')) {
+    return {
+      title: SUBMIT_ERROR_TEXTS.notFoundTitle,
+      description: SUBMIT_ERROR_TEXTS.notFound,
+      stageGone: true,
+    }
+  }
+  return {
+    title: SUBMIT_ERROR_TEXTS.failedTitle,
+    description: errorMessage(err, SUBMIT_ERROR_TEXTS.failed),
+    stageGone: false,
+  }
+}

@@ -1,0 +1,84 @@
+import {
+  APPLICANT_STORAGE,
+  type ApplicantRound,
+  type ApplicantSubmission,
+  type StaffSubmission,
+  type StageDocument,
+} from '@hackathon/contract'
+
+export const TOKEN = 'session-token-stage'
+
+const HOUR_MS = 60 * 60 * 1000
+
+/** An open stage whose deadline is 2 days, 3 hours and a little more away. */
+export function stageFixture(overrides: Partial<ApplicantRound> = {}): ApplicantRound {
+  return {
+    id: '00000000-0000-4000-8000-000000000101',
+    name: 'Prototype Submission',
+    description: 'Build a working prototype of your idea.',
+    status: 'active',
+    startTime: new Date(Date.now() - 24 * HOUR_MS).toISOString(),
+    endTime: new Date(Date.now() + (2 * 24 + 3) * HOUR_MS + 20 * 60_000).toISOString(),
+    requirements: [],
+    prizes: [],
+    locked: false,
+    ...overrides,
+  }
+}
+
+export function documentFixture(n: number, overrides: Partial<StageDocument> = {}): StageDocument {
+  return {
+    id: `00000000-0000-4000-8000-0000000003${String(n).padStart(2, '0')}`,
+    name: `Document ${n}`,
+    description: `What document ${n} holds`,
+    isRequired: true,
+    fileType: null,
+    fileUrl: null,
+    ...overrides,
+  }
+}
+
+export function applicantSubmissionFixture(
+  overrides: Partial<ApplicantSubmission> = {},
+): ApplicantSubmission {
+  return {
+    id: '00000000-0000-4000-8000-000000000201',
+    stageId: stageFixture().id,
+    stageName: 'Prototype Submission',
+    status: 'submitted',
+    githubUrl: 'https://github.com/asha/prototype',
+    documents: [],
+    createdAt: '2026-03-02T10:00:00.000Z',
+    submittedAt: '2026-03-04T10:05:00.000Z',
+    versions: [],
+    ...overrides,
+  }
+}
+
+export function staffSubmissionFixture(
+  n: number,
+  overrides: Partial<StaffSubmission> = {},
+): StaffSubmission {
+  return {
+    id: `00000000-0000-4000-8000-0000000004${String(n).padStart(2, '0')}`,
+    status: 'submitted',
+    githubUrl: `https://github.com/team-${n}/project`,
+    submittedAt: '2026-03-04T10:05:00.000Z',
+    round: { id: '00000000-0000-4000-8000-000000000101', name: 'Prototype Submission' },
+    applicant: {
+      id: `00000000-0000-4000-8000-0000000005${String(n).padStart(2, '0')}`,
+      name: `Applicant ${n}`,
+      registrationId: `HS-000${n}`,
+      collegeName: 'City Engineering College',
+      status: 'submitted',
+    },
+    documents: [],
+    versions: [],
+    ...overrides,
+  }
+}
+
+/** Signs the applicant in the way a successful code check does (the token is what counts). */
+export function signInApplicant(token = TOKEN): void {
+  localStorage.setItem(APPLICANT_STORAGE.token, token)
+}

@@ -1,0 +1,165 @@
+import {
+  APPLICANT_STORAGE,
+  applicant as applicantSchema,
+  type Applicant,
+} from '@hackathon/contract'
+import { useSyncExternalStore } from 'react'
+
+import { throwIfResNotOk } from './api'
+
+/** Where an applicant signs in, and where every ended session sends them (SPEC.md section 4). */
+export const APPLICANT_LOGIN_PATH = '/applicant/login'
+
+export interface ApplicantSession {
+  token: string
+  /** Null when the stored copy is missing or from an older shape: the token alone still works. */
+  applicant: Applicant | null
+}
+
+/**
+ * Some browsers throw on any localStorage access (storage disabled, some private modes). The
+ * session then lives in memory for this page load instead of trapping the applicant in a loop
+ * of signing in and being sent back to the login page.
+ */
+const memory = new Map<string, string>()
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key)
+  } catch {
+    return memory.get(key) ?? null
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key)
+    else window.localStorage.setItem(key, value)
+  } catch {
+    if (value === null) memory.delete(key)
+    else memory.set(key, value)
+  }
+}
+
+function parseApplicant(raw: string | null): Applicant | null {
+  if (!raw) return null
+  try {
+    const parsed = applicantSchema.safeParse(JSON.parse(raw))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
+const listeners = new Set<() => void>()
+const STORAGE_KEYS: readonly string[] = Object.values(APPLICANT_STORAGE)
+
+function notify(): void {
+  for (const listener of listeners) listener()
+}
+
+/** The last snapshot, kept so that unchanged storage gives React the same object back. */
+let snapshot: {
+  token: string | null
+  rawApplicant: string | null
+  session: ApplicantSession | null
+} = { token: null, rawApplicant: null, session: null }
+
+export function readApplicantSession(): ApplicantSession | null {
+  const token = read(APPLICANT_STORAGE.token)
+  const rawApplicant = read(APPLICANT_STORAGE.applicant)
+  if (token !== snapshot.token || rawApplicant !== snapshot.rawApplicant) {
+    snapshot = {
+      token,
+      rawApplicant,
+      session: token ? { token, applicant: parseApplicant(rawApplicant) } : null,
+    }
+  }
+  return snapshot.session
+}
+
+export function saveApplicantSession({
+  sessionToken,
+  applicant,
+}: {
+  sessionToken: string
+  applicant: Applicant
+}): void {
+  write(APPLICANT_STORAGE.token, sessionToken)
+  write(APPLICANT_STORAGE.applicant, JSON.stringify(applicant))
+  notify()
+}
+
+/** Keeps the stored copy current after a change the server reports (e.g. a confirmation). */
+export function updateStoredApplicant(applicant: Applicant): void {
+  if (!read(APPLICANT_STORAGE.token)) return
+  write(APPLICANT_STORAGE.applicant, JSON.stringify(applicant))
+  notify()
+}
+
+/** Forgets the session; every mounted applicant page then sends the browser to the login page. */
+export function clearApplicantSession(): void {
+  write(APPLICANT_STORAGE.token, null)
+  write(APPLICANT_STORAGE.applicant, null)
+  notify()
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  // Another tab signing in or out changes this tab's session too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || STORAGE_KEYS.includes(event.key)) listener()
+  }
+  window.addEventListener('storage', onStorage)
+  return () => {
+    listeners.delete(listener)
+    window.removeEventListener('storage', onStorage)
+  }
+}
+
+/** The stored applicant session, kept current as it is saved, cleared or changed in another tab. */
+export function useApplicantSession(): ApplicantSession | null {
+  return useSyncExternalStore(subscribe, readApplicantSession, () => null)
+}
+
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD'])
+
+/** The error text apiRequest raises for a 401, so errorMessage and apiErrorStatus read it alike. */
+const NO_SESSION_ERROR = `401: ${JSON.stringify({
+  message: 'Please sign in again.',
+  code: 'UNAUTHORIZED',
+})}`
+
+/**
+ * apiRequest for the calls SPEC.md section 7 marks 'bearer': the same JSON body rules, plus the
+ * stored token as `Authorization: Bearer <token>`. A 401 means the session is over (SPEC.md
+ * section 4): the stored token and data are cleared, which sends every applicant page to the
+ * login page, and the error is raised as usual so the caller's pending state ends.
+ */
+export async function bearerRequest<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  const token = read(APPLICANT_STORAGE.token)
+  if (!token) {
+    clearApplicantSession()
+    throw new Error(NO_SESSION_ERROR)
+  }
+  const sendsBody = !READ_ONLY_METHODS.has(method.toUpperCase())
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(sendsBody ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: sendsBody ? JSON.stringify(body === undefined ? {} : body) : undefined,
+  })
+  // Only the session this request was made with is over: a 401 that arrives after the applicant
+  // has signed in again (in this tab or another) must not sign them out of the new session.
+  if (res.status === 401 && read(APPLICANT_STORAGE.token) === token) clearApplicantSession()
+  await throwIfResNotOk(res)
+  const text = await res.text()
+  return (text ? JSON.parse(text) : undefined) as T
+}

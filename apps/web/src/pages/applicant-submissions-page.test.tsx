@@ -1,0 +1,121 @@
+import { act, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import { dismissToast } from '@/components/ui/use-toast'
+import { storeSession, submissionFixture, TOKEN } from '@/features/applicant-portal/testing'
+import { formatDateTime, viewerTimeZone } from '@/lib/date-time'
+import { stubApi } from '@/test/fetch-stub'
+import { renderWithApp } from '@/test/render'
+
+import ApplicantSubmissionsPage from './applicant-submissions-page'
+
+function renderSubmissions(submissions: unknown[]) {
+  const fetchMock = stubApi({
+    'GET /api/applicant/my-submissions': () => Response.json({ submissions }),
+  })
+  return {
+    fetchMock,
+    ...renderWithApp(<ApplicantSubmissionsPage />, { path: '/applicant/submissions' }),
+  }
+}
+
+afterEach(() => {
+  act(() => dismissToast())
+  localStorage.clear()
+  vi.unstubAllGlobals()
+})
+
+describe('the applicant submissions page', () => {
+  it('sends a visitor without a stored token to the login page', () => {
+    const { fetchMock, location } = renderSubmissions([])
+
+    expect(location.history).toEqual(['/applicant/login'])
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('lists each submission with its status, repository, documents and time', async () => {
+    storeSession()
+    const first = submissionFixture(1, {
+      stageName: 'Ideation',
+      status: 'accepted',
+      documents: [{ name: 'Pitch deck.pdf', url: '/uploads/pitch.pdf' }],
+    })
+    const draft = submissionFixture(2, {
+      stageName: 'Prototype',
+      status: 'draft',
+      githubUrl: 'javascript:alert(1)',
+      submittedAt: null,
+    })
+    const { fetchMock } = renderSubmissions([first, draft])
+
+    const ideation = await screen.findByRole('heading', { level: 2, name: 'Ideation' })
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
+      'My Submissions',
+    ])
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toEqual({ Authorization: `Bearer ${TOKEN}` })
+
+    const [firstCard, draftCard] = screen
+      .getAllByRole('listitem')
+      .filter((li) => li.querySelector('h2'))
+      .map((li) => within(li))
+    if (!firstCard || !draftCard) throw new Error('Expected two submissions')
+    expect(firstCard.getByRole('heading', { level: 2 })).toBe(ideation)
+    expect(firstCard.getByText('Accepted')).toBeTruthy()
+    const repo = firstCard.getByRole('link', { name: /github\.com\/asha\/project-1/ })
+    expect(repo.getAttribute('href')).toBe(first.githubUrl)
+    expect(repo.getAttribute('target')).toBe('_blank')
+    expect(repo.getAttribute('rel')).toBe('noopener noreferrer')
+    expect(firstCard.getByRole('link', { name: /Pitch deck\.pdf/ }).getAttribute('href')).toBe(
+      '/uploads/pitch.pdf',
+    )
+    expect(firstCard.getByText(formatDateTime(first.submittedAt!))).toBeTruthy()
+    expect(
+      screen.getByText(
+        `Your work for each stage. Times are shown in your time zone (${viewerTimeZone()}).`,
+      ),
+    ).toBeTruthy()
+
+    expect(draftCard.getByText('Draft')).toBeTruthy()
+    expect(draftCard.getByText(/Not submitted yet/)).toBeTruthy()
+    // An address that is not a web address is shown, never made a link.
+    expect(draftCard.getByText('javascript:alert(1)')).toBeTruthy()
+    expect(draftCard.queryByRole('link')).toBeNull()
+  })
+
+  it('folds away the earlier versions of a resubmitted stage, newest first', async () => {
+    storeSession()
+    renderSubmissions([
+      submissionFixture(1, {
+        versions: [
+          {
+            githubUrl: 'https://github.com/asha/second-try',
+            documents: ['Deck v2.pdf'],
+            submittedAt: '2026-03-02T09:00:00.000Z',
+          },
+          {
+            githubUrl: 'https://github.com/asha/first-try',
+            documents: [],
+            submittedAt: '2026-03-01T09:00:00.000Z',
+          },
+        ],
+      }),
+    ])
+
+    const summary = await screen.findByText('Earlier versions (2)')
+    const versions = within(summary.closest('details') as HTMLElement)
+    expect(
+      versions.getAllByRole('link', { hidden: true }).map((a) => a.getAttribute('href')),
+    ).toEqual(['https://github.com/asha/second-try', 'https://github.com/asha/first-try'])
+    expect(versions.getByText('Documents: Deck v2.pdf')).toBeTruthy()
+  })
+
+  it('says there is nothing yet, with the way back to the dashboard', async () => {
+    storeSession()
+    renderSubmissions([])
+
+    expect(await screen.findByRole('heading', { name: 'No submissions yet' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
+      '/applicant/dashboard',
+    )
+  })
+})

@@ -1,0 +1,151 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import { staffSubmissionFixture } from '@/features/submissions/testing'
+import { formatDateTime } from '@/lib/date-time'
+import { stubApi, type Handler } from '@/test/fetch-stub'
+import { renderWithApp, userWithRole } from '@/test/render'
+
+import JurySubmissionsPage from './jury-submissions-page'
+
+const ROUNDS = [
+  { id: '00000000-0000-4000-8000-000000000101', name: 'Prototype Submission' },
+  { id: '00000000-0000-4000-8000-000000000102', name: 'Project Submission' },
+]
+
+function renderPage(handlers: Record<string, Handler>) {
+  const fetchMock = stubApi({
+    'GET /api/rounds': () => Response.json({ rounds: ROUNDS }),
+    ...handlers,
+  })
+  return { fetchMock, ...renderWithApp(<JurySubmissionsPage />, { user: userWithRole('jury') }) }
+}
+
+const list =
+  (submissions: unknown[], total = submissions.length, totalPages = 1) =>
+  () =>
+    Response.json({ submissions, total, totalPages })
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('the jury submissions page', () => {
+  it('lists each submission with the applicant, round, repository, documents and history', async () => {
+    const submission = staffSubmissionFixture(1, {
+      documents: [
+        { name: 'Pitch deck', url: '/api/files/deck' },
+        { name: 'Write-up', url: null },
+      ],
+      versions: [
+        {
+          githubUrl: 'https://github.com/team-1/old-project',
+          documents: ['Pitch deck'],
+          submittedAt: '2026-03-03T08:00:00.000Z',
+        },
+      ],
+    })
+    renderPage({ 'GET /api/submissions?page=1&limit=10': list([submission]) })
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Submissions' })).toBeTruthy()
+    const card = within(
+      (await screen.findByRole('heading', { level: 3, name: 'Applicant 1' })).closest('li')!,
+    )
+    expect(card.getByText('HS-0001')).toBeTruthy()
+    expect(card.getByText(/City Engineering College/)).toBeTruthy()
+    expect(card.getByText('Prototype Submission')).toBeTruthy()
+    expect(card.getByText('Submitted', { selector: 'span' })).toBeTruthy()
+    expect(card.getByText(formatDateTime(submission.submittedAt!))).toBeTruthy()
+
+    const repo = card.getByRole('link', { name: /github\.com\/team-1\/project/ })
+    expect(repo.getAttribute('href')).toBe(submission.githubUrl)
+    expect(repo.getAttribute('target')).toBe('_blank')
+    expect(repo.getAttribute('rel')).toBe('noopener noreferrer')
+    expect(card.getByRole('link', { name: /Pitch deck/ }).getAttribute('href')).toBe(
+      '/api/files/deck',
+    )
+    expect(card.getByText('Write-up')).toBeTruthy()
+
+    const history = card.getByText(/Version history \(1 earlier version\)/).closest('details')!
+    expect(history.open).toBe(false)
+    fireEvent.click(within(history).getByText(/Version history/))
+    const old = within(history).getByRole('link', { name: /old-project/ })
+    expect(old.getAttribute('href')).toBe('https://github.com/team-1/old-project')
+    expect(within(history).getByText(formatDateTime('2026-03-03T08:00:00.000Z'))).toBeTruthy()
+    expect(within(history).getByText('Documents: Pitch deck')).toBeTruthy()
+
+    expect(screen.getByText('Showing 1 to 1 of 1 results')).toBeTruthy()
+  })
+
+  it('asks for one round when a round is chosen, and for a search after a pause', async () => {
+    const { fetchMock } = renderPage({
+      'GET /api/submissions?page=1&limit=10': list([
+        staffSubmissionFixture(1),
+        staffSubmissionFixture(2, { round: ROUNDS[1]! }),
+      ]),
+      [`GET /api/submissions?roundId=${ROUNDS[1]!.id}&page=1&limit=10`]: list([
+        staffSubmissionFixture(2, { round: ROUNDS[1]! }),
+      ]),
+      [`GET /api/submissions?roundId=${ROUNDS[1]!.id}&search=HS-0002&page=1&limit=10`]: list([
+        staffSubmissionFixture(2, { round: ROUNDS[1]! }),
+      ]),
+    })
+    await screen.findByRole('heading', { level: 3, name: 'Applicant 1' })
+
+    const filter = screen.getByLabelText('Filter by round') as HTMLSelectElement
+    await waitFor(() => expect(filter.options).toHaveLength(3))
+    expect([...filter.options].map((o) => o.text)).toEqual([
+      'All Rounds',
+      'Prototype Submission',
+      'Project Submission',
+    ])
+    fireEvent.change(filter, { target: { value: ROUNDS[1]!.id } })
+
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 3, name: 'Applicant 1' })).toBeNull(),
+    )
+    expect(screen.getByRole('heading', { level: 3, name: 'Applicant 2' })).toBeTruthy()
+
+    fireEvent.change(screen.getByLabelText('Search by applicant name or registration ID'), {
+      target: { value: ' HS-0002 ' },
+    })
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        `/api/submissions?roundId=${ROUNDS[1]!.id}&search=HS-0002&page=1&limit=10`,
+        expect.anything(),
+      ),
+    )
+  })
+
+  it('pages through the results', async () => {
+    const firstPage = Array.from({ length: 10 }, (_, i) => staffSubmissionFixture(i + 1))
+    renderPage({
+      'GET /api/submissions?page=1&limit=10': list(firstPage, 12, 2),
+      'GET /api/submissions?page=2&limit=10': list(
+        [staffSubmissionFixture(11), staffSubmissionFixture(12)],
+        12,
+        2,
+      ),
+    })
+
+    expect(await screen.findByText('Showing 1 to 10 of 12 results')).toBeTruthy()
+    const previous = screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement
+    expect(previous.disabled).toBe(true)
+
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Next' })))
+
+    expect(await screen.findByText('Showing 11 to 12 of 12 results')).toBeTruthy()
+    expect(await screen.findByRole('heading', { level: 3, name: 'Applicant 12' })).toBeTruthy()
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Previous' }))
+  })
+
+  it('says when there is nothing to review', async () => {
+    renderPage({ 'GET /api/submissions?page=1&limit=10': list([]) })
+
+    expect(await screen.findByText('No submissions found')).toBeTruthy()
+    expect(
+      screen.getByText('Submissions appear here once applicants send their work.'),
+    ).toBeTruthy()
+  })
+})

@@ -1,0 +1,21 @@
+import { JurySubmissions } from '@/features/submissions/components/jury-submissions'
+
+/** The jury's /submissions (SPEC.md section 2): the submitted work itself, with its history. */
+export default function JurySubmissionsPage() {
+  return (
+    <main
+      id="main-content"
+      tabIndex={-1}
+      className="mx-auto w-full max-w-6xl px-4 py-8 focus:outline-none sm:px-6 lg:px-8"
+    >
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Submissions</h1>
+      <p className="mt-1 text-muted-foreground">
+        Open each applicant&apos;s repository and documents, and see what they changed between
+        versions.
+      </p>
+      <div className="mt-8">
+        <JurySubmissions />
+      </div>
+    </main>
+  )
+}
