@@ -65,6 +65,28 @@ export interface InboxMessage {
   text: string
 }
 
+/** The first email to `to` whose subject contains `subject`, waiting for it to arrive. */
+export async function emailTo(
+  request: APIRequestContext,
+  to: string,
+  subject: string,
+): Promise<InboxMessage> {
+  let found: InboxMessage | undefined
+  await expect
+    .poll(
+      async () => {
+        const messages = (await (
+          await request.get(`${smtp.inbox}?to=${encodeURIComponent(to)}`)
+        ).json()) as InboxMessage[]
+        found = messages.find((m) => m.subject.includes(subject))
+        return Boolean(found)
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true)
+  return found!
+}
+
 /** Waits for the emails to `to` that the test SMTP server received (at least `count`). */
 export async function inbox(
   request: APIRequestContext,

@@ -244,7 +244,7 @@ function CodeStep({
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
-            maxLength={LIMITS.otpDigits}
+            // No maxLength: it would cut a pasted "123 456" to "123 45" before the digits are kept.
             required
             value={otp}
             aria-invalid={error ? true : undefined}
