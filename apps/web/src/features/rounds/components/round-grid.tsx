@@ -1,0 +1,68 @@
+import type { Round } from '@hackathon/contract'
+import { RotateCw, Trophy } from 'lucide-react'
+import { useRef } from 'react'
+
+import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
+import { errorMessage } from '@/lib/error-message'
+
+import { useRounds } from '../api/get-rounds'
+import { useCardDialog } from '../hooks/use-card-dialog'
+import { DeleteRoundDialog } from './delete-round-dialog'
+import { RoundCard } from './round-card'
+import { EditRoundDialog } from './round-form-dialog'
+
+/** Every round as a card, one column on a phone; each card's menu edits or deletes it. */
+export function RoundGrid() {
+  const rounds = useRounds()
+  // Where focus goes when a dialog closes and its card is gone.
+  const fallbackRef = useRef<HTMLDivElement>(null)
+  const edit = useCardDialog<Round>(fallbackRef)
+  const remove = useCardDialog<Round>(fallbackRef)
+
+  return (
+    <div ref={fallbackRef} tabIndex={-1} className="focus:outline-none">
+      {rounds.isPending ? (
+        <div className="grid place-items-center py-16">
+          <Spinner label="Loading competition rounds…" />
+        </div>
+      ) : rounds.isError ? (
+        <div role="alert" className="grid justify-items-start gap-3 py-4 text-sm">
+          <p>{errorMessage(rounds.error, 'The competition rounds could not be loaded.')}</p>
+          <Button variant="outline" size="sm" onClick={() => void rounds.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      ) : rounds.data.rounds.length === 0 ? (
+        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center">
+          <Trophy aria-hidden="true" className="size-10 text-muted-foreground" />
+          <h2 className="text-lg font-semibold">No Competition Rounds</h2>
+          <p className="max-w-sm text-sm text-muted-foreground">
+            Use Add Round to create the first stage of the hackathon.
+          </p>
+        </div>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label="Competition rounds">
+          {rounds.data.rounds.map((round) => (
+            <li key={round.id} className="min-w-0">
+              <RoundCard round={round} onEdit={edit.show} onDelete={remove.show} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <EditRoundDialog
+        round={edit.target}
+        open={edit.open}
+        onClose={edit.close}
+        onCloseAutoFocus={edit.onCloseAutoFocus}
+      />
+      <DeleteRoundDialog
+        round={remove.target}
+        open={remove.open}
+        onClose={remove.close}
+        onCloseAutoFocus={remove.onCloseAutoFocus}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,49 @@
+import type { Round, StoredFile } from '@hackathon/contract'
+
+const uuid = (prefix: string, n: number) =>
+  `00000000-0000-4000-${prefix}-${String(n).padStart(12, '0')}`
+
+export function storedFileFixture(n: number, overrides: Partial<StoredFile> = {}): StoredFile {
+  const id = uuid('a000', n)
+  return {
+    id,
+    name: `template-${n}.pdf`,
+    contentType: 'application/pdf',
+    size: 2048,
+    url: `/api/files/${id}`,
+    ...overrides,
+  }
+}
+
+/** A round as it arrives over JSON; `n` makes the ids and the name unique. */
+export function roundFixture(n: number, overrides: Partial<Round> = {}): Round {
+  return {
+    id: uuid('8000', n),
+    name: `Round ${n}`,
+    description: `What happens in round ${n}.`,
+    status: 'upcoming',
+    startTime: '2026-03-01T09:00:00.000Z',
+    endTime: '2026-03-15T18:00:00.000Z',
+    maxParticipants: 100,
+    requirements: [{ id: uuid('9000', n), description: 'A pitch deck', template: null }],
+    prizes: ['A trophy'],
+    currentParticipants: 0,
+    totalColleges: 0,
+    submissionCount: 0,
+    totalInvitees: null,
+    ideasSubmitted: null,
+    prototypesApproved: null,
+    projectsApproved: null,
+    solutionsToBeBuilt: null,
+    ...overrides,
+  }
+}
+
+/** `count` requirements, each with its own id and description. */
+export function requirementsFixture(count: number): Round['requirements'] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: uuid('9100', i + 1),
+    description: `Requirement text ${i + 1}`,
+    template: null,
+  }))
+}
