@@ -7,6 +7,7 @@ import { applicantSessions, applicants, oneTimeCodes, rounds } from '../src/db/s
 import { hashToken } from '../src/lib/secrets.js'
 import { createTestContext, type TestContext } from './app.js'
 import { addStaff, signIn } from './staff-helpers.js'
+import { eventually } from './support/eventually.js'
 
 let sequence = 0
 function person() {
@@ -19,20 +20,6 @@ function person() {
     course: 'Information Technology',
     yearOfGraduation: '2027',
     collegeName: 'Portal College',
-  }
-}
-
-async function eventually<T>(
-  probe: () => Promise<T | undefined>,
-  what: string,
-  ms = 15_000,
-): Promise<T> {
-  const started = Date.now()
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
 

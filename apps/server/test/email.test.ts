@@ -5,20 +5,7 @@ import { createEmailService } from '../src/modules/email/email.service.js'
 import { createTestContext, type TestContext } from './app.js'
 import { addStaff, signIn } from './staff-helpers.js'
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.js'
-
-async function eventually<T>(
-  probe: () => Promise<T | undefined>,
-  what: string,
-  ms = 20_000,
-): Promise<T> {
-  const started = Date.now()
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
+import { eventually } from './support/eventually.js'
 
 describe('email service', () => {
   let ctx: TestContext

@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activity } from '../src/db/schema/index.js'
 import { createTestContext, type TestContext } from './app.js'
-
-/** Resolves once `predicate` holds, or fails after `ms` with `what`. */
-async function eventually(predicate: () => boolean, what: string, ms = 15_000): Promise<void> {
-  const start = Date.now()
-  while (!predicate()) {
-    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
+import { eventually } from './support/eventually.js'
 
 describe('job queue', () => {
   let ctx: TestContext
@@ -51,7 +43,10 @@ describe('job queue', () => {
       await ctx.jobs.send(tx, queue, { marker: committed })
     })
 
-    await eventually(() => seen.includes(committed), 'the committed job to run')
+    await eventually(
+      () => (seen.includes(committed) ? true : undefined),
+      'the committed job to run',
+    )
     // Several polling rounds later, the committed job has still run once and the other never.
     await new Promise((resolve) => setTimeout(resolve, 2_000))
     expect(seen.filter((marker) => marker === committed)).toHaveLength(1)

@@ -6,7 +6,6 @@ import {
   files,
   requirements,
   rounds,
-  submissionDocuments,
   submissions,
 } from '../../db/schema/index.js'
 
@@ -56,19 +55,6 @@ export function submissionsOf(db: Db, applicantId: string) {
     .innerJoin(rounds, eq(rounds.id, submissions.roundId))
     .where(eq(submissions.applicantId, applicantId))
     .orderBy(asc(submissions.createdAt))
-}
-
-export function documentsOf(db: Db, submissionIds: string[]) {
-  if (submissionIds.length === 0) return Promise.resolve([])
-  return db
-    .select({
-      submissionId: submissionDocuments.submissionId,
-      description: requirements.description,
-      templateFileId: requirements.templateFileId,
-    })
-    .from(submissionDocuments)
-    .innerJoin(requirements, eq(requirements.id, submissionDocuments.requirementId))
-    .where(inArray(submissionDocuments.submissionId, submissionIds))
 }
 
 /** When the applicant first submitted, had a submission reviewed, and confirmed by email. */

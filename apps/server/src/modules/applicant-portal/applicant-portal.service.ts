@@ -11,6 +11,7 @@ import { AppError } from '../../plugins/app-error.js'
 import { toApplicant } from '../applicants/applicants.service.js'
 import type { SubmissionsService } from '../submissions/submissions.service.js'
 import { fileUrl } from '../files/files.routes.js'
+import * as submissionsRepo from '../submissions/submissions.repo.js'
 import * as repo from './applicant-portal.repo.js'
 
 /** Statuses that unlock the rounds after the first active one (SPEC section 4). */
@@ -120,7 +121,7 @@ export function createApplicantPortalService({
       const rows = await repo.submissionsOf(db, applicantId)
       const ids = rows.map((r) => r.id)
       const [docs, versions] = await Promise.all([
-        repo.documentsOf(db, ids),
+        submissionsRepo.documentsOfMany(db, ids),
         submissions.versions(ids),
       ])
       return rows.map((s) => ({
