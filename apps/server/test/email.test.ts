@@ -207,7 +207,11 @@ describe('email service', () => {
       }),
     )
     await smtp.waitFor('committed@example.org')
-    expect((await messageStatus(committed)).status).toBe('sent')
+    // The SMTP server has it; the worker records 'sent' a moment after the server's answer.
+    await eventually(
+      async () => ((await messageStatus(committed)).status === 'sent' ? true : undefined),
+      'the sent status',
+    )
     expect(smtp.received.some((m) => m.to.includes('rolled.back@example.org'))).toBe(false)
     const rows = await rowsOf(
       ctx.database.db,
