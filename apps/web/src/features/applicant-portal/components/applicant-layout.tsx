@@ -1,8 +1,8 @@
-import { APP_NAME } from '@hackathon/contract'
-import { LogOut, Trophy } from 'lucide-react'
+import { LogOut } from 'lucide-react'
 import { useEffect, type ReactNode } from 'react'
-import { Link, useLocation } from 'wouter'
+import { useLocation } from 'wouter'
 
+import { HomeLink } from '@/components/public-page'
 import { SkipLink } from '@/components/skip-link'
 import { Button } from '@/components/ui/button'
 import {
@@ -49,20 +49,7 @@ export function ApplicantLayout({
       <SkipLink />
       <header className="border-b border-border bg-background px-4 sm:px-6 lg:px-8">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 py-3">
-          {/*
-            Drawn here rather than imported from the landing feature: sharing that module with a
-            lazy page makes the bundler move it out of the landing chunk, growing the landing
-            page's initial JavaScript.
-          */}
-          <Link
-            href="/"
-            className="inline-flex shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight"
-          >
-            <span className="grid size-9 place-items-center rounded-lg bg-primary text-primary-foreground shadow-sm">
-              <Trophy aria-hidden="true" className="size-5" />
-            </span>
-            {APP_NAME}
-          </Link>
+          <HomeLink className="shrink-0" />
           {session && <SignedInAs session={session} />}
         </div>
       </header>

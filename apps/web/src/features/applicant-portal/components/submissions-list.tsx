@@ -1,12 +1,12 @@
 import type { ApplicantSubmission } from '@hackathon/contract'
-import { ArrowLeft, ChevronRight, FileText, FolderGit2, RotateCw } from 'lucide-react'
+import { ArrowLeft, FolderGit2, RotateCw } from 'lucide-react'
 import { Link } from 'wouter'
 
-import { ExternalLink } from '@/components/external-link'
-import { SubmissionStatusBadge } from '@/components/submission-status-badge'
+import { ApplicantSubmissionCard } from '@/components/applicant-submission-card'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
+import { VersionHistory } from '@/components/version-history'
 import { formatDateTime, viewerTimeZone } from '@/lib/date-time'
 import { errorMessage } from '@/lib/error-message'
 
@@ -86,89 +86,24 @@ function EmptyState() {
 
 function SubmissionCard({ submission }: { submission: ApplicantSubmission }) {
   return (
-    <Card>
-      <CardHeader className="gap-2">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <CardTitle asChild className="text-base sm:text-lg">
-            <h2>{submission.stageName}</h2>
-          </CardTitle>
-          <SubmissionStatusBadge status={submission.status} />
-        </div>
-        <CardDescription>
-          {submission.submittedAt ? (
-            <>
-              Submitted{' '}
-              <time dateTime={submission.submittedAt}>
-                {formatDateTime(submission.submittedAt)}
-              </time>
-            </>
-          ) : (
-            <>
-              Not submitted yet · started{' '}
-              <time dateTime={submission.createdAt}>{formatDateTime(submission.createdAt)}</time>
-            </>
-          )}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4 text-sm">
-        <div className="grid gap-1">
-          <h3 className="font-medium text-muted-foreground">GitHub repository</h3>
-          <p>
-            {submission.githubUrl ? (
-              <ExternalLink href={submission.githubUrl}>{submission.githubUrl}</ExternalLink>
-            ) : (
-              '—'
-            )}
-          </p>
-        </div>
-        <div className="grid gap-1">
-          <h3 className="font-medium text-muted-foreground">Documents</h3>
-          {submission.documents.length === 0 ? (
-            <p>None</p>
-          ) : (
-            <ul className="grid gap-1.5">
-              {submission.documents.map((doc, index) => (
-                <li key={`${index}-${doc.name}`} className="flex items-start gap-2">
-                  <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                  <ExternalLink href={doc.url}>{doc.name}</ExternalLink>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-        {submission.versions.length > 0 && <EarlierVersions versions={submission.versions} />}
-      </CardContent>
-    </Card>
-  )
-}
-
-/** What was submitted before each resubmission, newest first, folded away until asked for. */
-function EarlierVersions({ versions }: { versions: ApplicantSubmission['versions'] }) {
-  return (
-    <details className="group rounded-md border border-border">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 font-medium [&::-webkit-details-marker]:hidden">
-        <ChevronRight
-          aria-hidden="true"
-          className="size-4 transition-transform group-open:rotate-90"
+    <ApplicantSubmissionCard
+      submission={submission}
+      heading={submission.stageName}
+      headingClassName="text-base sm:text-lg"
+      notSubmitted={
+        <>
+          Not submitted yet · started{' '}
+          <time dateTime={submission.createdAt}>{formatDateTime(submission.createdAt)}</time>
+        </>
+      }
+    >
+      {submission.versions.length > 0 && (
+        <VersionHistory
+          versions={submission.versions}
+          summary={`Earlier versions (${submission.versions.length})`}
+          submittedLabel="Submitted"
         />
-        Earlier versions ({versions.length})
-      </summary>
-      <ol className="grid gap-3 border-t border-border px-3 py-3">
-        {versions.map((version) => (
-          <li key={version.submittedAt} className="grid gap-1">
-            <p className="text-muted-foreground">
-              Submitted{' '}
-              <time dateTime={version.submittedAt}>{formatDateTime(version.submittedAt)}</time>
-            </p>
-            <p>
-              <ExternalLink href={version.githubUrl}>{version.githubUrl}</ExternalLink>
-            </p>
-            {version.documents.length > 0 && (
-              <p className="break-words">Documents: {version.documents.join(', ')}</p>
-            )}
-          </li>
-        ))}
-      </ol>
-    </details>
+      )}
+    </ApplicantSubmissionCard>
   )
 }

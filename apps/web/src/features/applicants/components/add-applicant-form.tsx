@@ -14,7 +14,7 @@ import { handleUnauthorized } from '@/lib/unauthorized'
 
 import { useAddApplicant } from '../api/add-applicant'
 import { useSchemaForm } from '../hooks/use-schema-form'
-import { SelectField, TextField } from './form-fields'
+import { GraduationYearField, LinkedinField, PersonFields, StudyFields } from './applicant-fields'
 
 const BUSY = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50'
 
@@ -28,6 +28,15 @@ const EMPTY = {
   course: '',
   year: '',
   linkedinProfile: '',
+}
+
+const PLACEHOLDERS = {
+  name: 'Enter full name',
+  email: 'name@example.com',
+  mobile: '10-digit mobile number',
+  studentId: 'Enter student ID',
+  college: 'Enter college or institution name',
+  course: 'e.g., Computer Science',
 }
 
 /** SPEC.md sections 2, 5 and 8, "Add Applicant": an admin registers a participant by hand. */
@@ -62,70 +71,14 @@ export function AddApplicantForm({
   return (
     <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Full Name"
-          required
-          autoComplete="off"
-          placeholder="Enter full name"
-          {...form.field('name')}
+        <PersonFields field={form.field} placeholders={PLACEHOLDERS} />
+        <StudyFields
+          college={form.field('college')}
+          course={form.field('course')}
+          placeholders={PLACEHOLDERS}
         />
-        <TextField
-          label="Email Address"
-          type="email"
-          inputMode="email"
-          required
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="name@example.com"
-          {...form.field('email')}
-        />
-        <TextField
-          label="Mobile Number"
-          type="tel"
-          inputMode="tel"
-          required
-          autoComplete="off"
-          placeholder="10-digit mobile number"
-          {...form.field('mobile')}
-        />
-        <TextField
-          label="Student ID"
-          required
-          autoComplete="off"
-          placeholder="Enter student ID"
-          {...form.field('studentId')}
-        />
-        <TextField
-          label="College/Institution"
-          required
-          autoComplete="off"
-          placeholder="Enter college or institution name"
-          {...form.field('college')}
-        />
-        <TextField
-          label="Course/Program"
-          required
-          autoComplete="off"
-          placeholder="e.g., Computer Science"
-          {...form.field('course')}
-        />
-        <SelectField label="Year of Graduation" required {...form.field('year')}>
-          <option value="">Select year</option>
-          {GRADUATION_YEARS.editForm.map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="LinkedIn Profile (Optional)"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="https://linkedin.com/in/username"
-          {...form.field('linkedinProfile')}
-        />
+        <GraduationYearField years={GRADUATION_YEARS.editForm} prompt {...form.field('year')} />
+        <LinkedinField {...form.field('linkedinProfile')} />
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">

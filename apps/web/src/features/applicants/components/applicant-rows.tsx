@@ -1,6 +1,7 @@
 import { STAGES, type Applicant } from '@hackathon/contract'
 import { CheckCircle2, Pencil, Trash2 } from 'lucide-react'
 
+import { ApplicantStatusBadge } from '@/components/applicant-status-badge'
 import { Button } from '@/components/ui/button'
 import {
   Table,
@@ -10,8 +11,6 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table'
-
-import { ApplicantStatusBadge } from './applicant-status-badge'
 
 export type ApplicantTableMode = 'admin' | 'jury'
 

@@ -6,13 +6,14 @@ import {
   type Applicant,
   type ApplicantStatus,
 } from '@hackathon/contract'
-import { ChevronLeft, ChevronRight, RotateCw, Search, Users } from 'lucide-react'
+import { RotateCw, Users } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
-import { flushSync } from 'react-dom'
 
+import { Pagination } from '@/components/pagination'
+import { SearchField } from '@/components/search-field'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import { Input, NativeSelect } from '@/components/ui/input'
+import { NativeSelect } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/use-toast'
@@ -54,24 +55,16 @@ export function ApplicantTable({ mode, title }: ApplicantTableProps) {
 
   const applicants = useApplicants({ search, status, page, limit })
   const searchRef = useRef<HTMLInputElement>(null)
-  const previousRef = useRef<HTMLButtonElement>(null)
-  const nextRef = useRef<HTMLButtonElement>(null)
   const editDialog = useRowDialog<Applicant>(searchRef)
   const deleteDialog = useRowDialog<Applicant>(searchRef)
   const select = useSelectApplicant()
-  const ids = { search: useId(), status: useId() }
+  const ids = { status: useId() }
 
   const data = applicants.data
   const totalPages = Math.max(1, data?.totalPages ?? 1)
   // After deleting the last row of the last page, that page no longer exists: show the new last.
   if (data && !applicants.isPlaceholderData && page > totalPages) {
     setPaging({ filterKey, page: totalPages })
-  }
-
-  function goTo(nextPage: number, moveFocusTo: HTMLButtonElement | null) {
-    // Flushed, so that when this button has just become disabled, the other one can take focus.
-    flushSync(() => setPaging({ filterKey, page: nextPage }))
-    moveFocusTo?.focus()
   }
 
   function selectApplicant(applicant: Applicant, trigger: HTMLElement) {
@@ -105,26 +98,13 @@ export function ApplicantTable({ mode, title }: ApplicantTableProps) {
       {/* grid-cols-1 is minmax(0, 1fr): the wide table scrolls in its box instead of widening the card. */}
       <CardContent className={cn('grid grid-cols-1 gap-4', !title && 'pt-6')}>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <div className="relative flex-1">
-            <Label htmlFor={ids.search} className="sr-only">
-              Search applicants
-            </Label>
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              ref={searchRef}
-              id={ids.search}
-              type="search"
-              placeholder="Search applicants..."
-              autoComplete="off"
-              spellCheck={false}
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              className="pl-9"
-            />
-          </div>
+          <SearchField
+            ref={searchRef}
+            label="Search applicants"
+            placeholder="Search applicants..."
+            value={searchText}
+            onValueChange={setSearchText}
+          />
           <div className="sm:w-52">
             <Label htmlFor={ids.status} className="sr-only">
               Filter by status
@@ -182,35 +162,14 @@ export function ApplicantTable({ mode, title }: ApplicantTableProps) {
                 onSelect={selectApplicant}
               />
             </div>
-            <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-              <p role="status" className="text-sm text-muted-foreground">
-                {`Showing ${Math.min((page - 1) * limit + 1, data.total)} to ${Math.min(page * limit, data.total)} of ${data.total} results`}
-              </p>
-              <nav aria-label="Pages of applicants" className="flex gap-2">
-                <Button
-                  ref={previousRef}
-                  variant="outline"
-                  size="sm"
-                  disabled={page <= 1}
-                  onClick={() => goTo(page - 1, page - 1 <= 1 ? nextRef.current : null)}
-                >
-                  <ChevronLeft aria-hidden="true" />
-                  Previous
-                </Button>
-                <Button
-                  ref={nextRef}
-                  variant="outline"
-                  size="sm"
-                  disabled={page >= totalPages}
-                  onClick={() =>
-                    goTo(page + 1, page + 1 >= totalPages ? previousRef.current : null)
-                  }
-                >
-                  Next
-                  <ChevronRight aria-hidden="true" />
-                </Button>
-              </nav>
-            </div>
+            <Pagination
+              label="Pages of applicants"
+              page={page}
+              pageSize={limit}
+              total={data.total}
+              totalPages={totalPages}
+              onPageChange={(nextPage) => setPaging({ filterKey, page: nextPage })}
+            />
           </>
         )}
       </CardContent>

@@ -9,13 +9,10 @@ import {
 } from '@hackathon/contract'
 import type { ComponentProps } from 'react'
 
-import { Button } from '@/components/ui/button'
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
@@ -24,9 +21,9 @@ import { errorMessage } from '@/lib/error-message'
 
 import { useUpdateApplicant } from '../api/update-applicant'
 import { useSchemaForm } from '../hooks/use-schema-form'
-import { SelectField, TextField } from './form-fields'
-
-const BUSY = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50'
+import { GraduationYearField, LinkedinField, PersonFields, StudyFields } from './applicant-fields'
+import { DialogFormFooter } from './dialog-form-footer'
+import { SelectField } from './form-fields'
 
 export interface EditApplicantDialogProps {
   /** The applicant being edited; kept while the dialog closes so its text does not blank out. */
@@ -125,39 +122,9 @@ function EditApplicantForm({
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Full Name" required autoComplete="off" {...form.field('name')} />
-        <TextField
-          label="Email Address"
-          type="email"
-          inputMode="email"
-          required
-          autoComplete="off"
-          spellCheck={false}
-          {...form.field('email')}
-        />
-        <TextField
-          label="Mobile Number"
-          type="tel"
-          inputMode="tel"
-          required
-          autoComplete="off"
-          {...form.field('mobile')}
-        />
-        <TextField label="Student ID" required autoComplete="off" {...form.field('studentId')} />
-        <TextField
-          label="College/Institution"
-          required
-          autoComplete="off"
-          {...form.field('collegeName')}
-        />
-        <TextField label="Course/Program" required autoComplete="off" {...form.field('course')} />
-        <SelectField label="Year of Graduation" required {...form.field('yearOfGraduation')}>
-          {years.map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
-        </SelectField>
+        <PersonFields field={form.field} />
+        <StudyFields college={form.field('collegeName')} course={form.field('course')} />
+        <GraduationYearField years={years} {...form.field('yearOfGraduation')} />
         <SelectField
           label="Status"
           required
@@ -179,28 +146,11 @@ function EditApplicantForm({
             </option>
           ))}
         </SelectField>
-        <TextField
-          label="LinkedIn Profile (Optional)"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="https://linkedin.com/in/username"
-          className="sm:col-span-2"
-          {...form.field('linkedinProfile')}
-        />
+        <LinkedinField className="sm:col-span-2" {...form.field('linkedinProfile')} />
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" aria-disabled={pending} className={BUSY}>
-            Cancel
-          </Button>
-        </DialogClose>
-        {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page. */}
-        <Button type="submit" aria-disabled={pending} className={BUSY}>
-          {pending ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter pending={pending}>
+        {pending ? 'Saving...' : 'Save Changes'}
+      </DialogFormFooter>
     </form>
   )
 }

@@ -1,95 +1,43 @@
-import type { ComponentProps, ReactNode } from 'react'
+import type { ComponentProps } from 'react'
 
+import { FormField, type FormFieldProps } from '@/components/form-field'
 import { Input, NativeSelect } from '@/components/ui/input'
-import { FieldMessage, Label } from '@/components/ui/label'
-import { cn } from '@/lib/utils'
 
-interface FieldProps {
-  id: string
+type FieldProps = Omit<FormFieldProps, 'label' | 'hint' | 'children'> & {
   label: string
-  error?: string
   hint?: string
-  /** Classes for the field's box (label, control and messages), e.g. a grid span. */
-  className?: string
 }
 
-/** Label, control, then its error and hint, both read out with the control. */
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  className,
-  control,
-}: FieldProps & { control: (describedBy: string | undefined) => ReactNode }) {
-  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ')
-  return (
-    <div className={cn('grid content-start gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {control(describedBy || undefined)}
-      {error && (
-        <FieldMessage error id={`${id}-error`}>
-          {error}
-        </FieldMessage>
-      )}
-      {hint && <FieldMessage id={`${id}-hint`}>{hint}</FieldMessage>}
-    </div>
-  )
+/** The control's side of a field: its id, what describes it, and room for a failed submit. */
+function controlProps(control: { id: string; describedBy: string | undefined; invalid: boolean }) {
+  return {
+    id: control.id,
+    'aria-invalid': control.invalid || undefined,
+    'aria-describedby': control.describedBy,
+    // Room above a field that a failed submit focuses, for its label and a sticky header.
+    className: 'scroll-mt-24',
+  }
 }
 
-export function TextField({
-  id,
-  label,
-  error,
-  hint,
-  className,
-  ...props
-}: FieldProps & Omit<ComponentProps<typeof Input>, 'id' | 'className'>) {
-  return (
-    <Field
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      className={className}
-      control={(describedBy) => (
-        <Input
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          // Room above a field that a failed submit focuses, for its label and a sticky header.
-          className="scroll-mt-24"
-          {...props}
-        />
-      )}
-    />
-  )
+/** FormField's props, and the rest for the control. */
+function split<P extends FieldProps>({ id, label, error, hint, className, ...control }: P) {
+  return [{ id, label, error, hint, className }, control] as const
 }
 
-export function SelectField({
-  id,
-  label,
-  error,
-  hint,
-  className,
-  ...props
-}: FieldProps & Omit<ComponentProps<typeof NativeSelect>, 'id' | 'className'>) {
+export function TextField(
+  props: FieldProps & Omit<ComponentProps<typeof Input>, 'id' | 'className'>,
+) {
+  const [field, control] = split(props)
+  return <FormField {...field}>{(own) => <Input {...controlProps(own)} {...control} />}</FormField>
+}
+
+export function SelectField(
+  props: FieldProps & Omit<ComponentProps<typeof NativeSelect>, 'id' | 'className'>,
+) {
+  const [field, control] = split(props)
   return (
-    <Field
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      className={className}
-      control={(describedBy) => (
-        <NativeSelect
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className="scroll-mt-24"
-          {...props}
-        />
-      )}
-    />
+    <FormField {...field}>
+      {(own) => <NativeSelect {...controlProps(own)} {...control} />}
+    </FormField>
   )
 }

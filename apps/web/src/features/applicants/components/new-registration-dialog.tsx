@@ -10,10 +10,8 @@ import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -23,9 +21,9 @@ import { errorMessage } from '@/lib/error-message'
 
 import { useRegisterApplicant } from '@/lib/register-applicant'
 import { useSchemaForm } from '../hooks/use-schema-form'
+import { GraduationYearField, LinkedinField, PersonFields } from './applicant-fields'
+import { DialogFormFooter } from './dialog-form-footer'
 import { SelectField, TextField } from './form-fields'
-
-const BUSY = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50'
 
 /** SPEC.md section 2, "Admin registration modal": the public registration, filled in by an admin. */
 export function NewRegistrationDialog() {
@@ -98,25 +96,7 @@ function RegistrationForm({
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Full Name" required autoComplete="off" {...form.field('name')} />
-        <TextField
-          label="Email Address"
-          type="email"
-          inputMode="email"
-          required
-          autoComplete="off"
-          spellCheck={false}
-          {...form.field('email')}
-        />
-        <TextField
-          label="Mobile Number"
-          type="tel"
-          inputMode="tel"
-          required
-          autoComplete="off"
-          {...form.field('mobile')}
-        />
-        <TextField label="Student ID" required autoComplete="off" {...form.field('studentId')} />
+        <PersonFields field={form.field} />
         <TextField
           label="College Name"
           required
@@ -132,36 +112,16 @@ function RegistrationForm({
             </option>
           ))}
         </SelectField>
-        <SelectField label="Year of Graduation" required {...form.field('yearOfGraduation')}>
-          <option value="">Select year</option>
-          {GRADUATION_YEARS.adminModal.map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="LinkedIn Profile (Optional)"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="https://linkedin.com/in/username"
-          className="sm:col-span-2"
-          {...form.field('linkedinProfile')}
+        <GraduationYearField
+          years={GRADUATION_YEARS.adminModal}
+          prompt
+          {...form.field('yearOfGraduation')}
         />
+        <LinkedinField className="sm:col-span-2" {...form.field('linkedinProfile')} />
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" aria-disabled={pending} className={BUSY}>
-            Cancel
-          </Button>
-        </DialogClose>
-        {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page. */}
-        <Button type="submit" aria-disabled={pending} className={BUSY}>
-          {pending ? 'Registering...' : 'Register'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter pending={pending}>
+        {pending ? 'Registering...' : 'Register'}
+      </DialogFormFooter>
     </form>
   )
 }

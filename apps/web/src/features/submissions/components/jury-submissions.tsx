@@ -1,10 +1,12 @@
 import { LIMITS } from '@hackathon/contract'
-import { ChevronLeft, ChevronRight, FolderGit2, RotateCw, Search } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { FolderGit2, RotateCw } from 'lucide-react'
+import { useId, useState } from 'react'
 
+import { Pagination } from '@/components/pagination'
+import { SearchField } from '@/components/search-field'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
-import { Input, NativeSelect } from '@/components/ui/input'
+import { NativeSelect } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { viewerTimeZone } from '@/lib/date-time'
@@ -34,50 +36,21 @@ export function JurySubmissions() {
 
   const submissions = useSubmissions({ roundId, search, page, limit: PAGE_SIZE })
   const rounds = useRounds()
-  const previousRef = useRef<HTMLButtonElement>(null)
-  const nextRef = useRef<HTMLButtonElement>(null)
-  const ids = { search: useId(), round: useId(), list: useId() }
+  const ids = { round: useId(), list: useId() }
 
   const data = submissions.data
   const totalPages = Math.max(1, data?.totalPages ?? 1)
-
-  // The applicant table uses flushSync for this; importing react-dom here would split it into a
-  // chunk of its own that the landing page then preloads. An effect after the page changes does
-  // the same: when the pressed button has just become disabled, the other one takes focus.
-  const focusAfterPaging = useRef<HTMLButtonElement | null>(null)
-  useEffect(() => {
-    focusAfterPaging.current?.focus()
-    focusAfterPaging.current = null
-  }, [page])
-
-  function goTo(nextPage: number, moveFocusTo: HTMLButtonElement | null) {
-    focusAfterPaging.current = moveFocusTo
-    setPaging({ filterKey, page: nextPage })
-  }
 
   return (
     <div className="grid min-w-0 gap-4">
       <Card>
         <CardContent className="flex flex-col gap-3 pt-6 sm:flex-row">
-          <div className="relative flex-1">
-            <Label htmlFor={ids.search} className="sr-only">
-              Search by applicant name or registration ID
-            </Label>
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id={ids.search}
-              type="search"
-              placeholder="Search by name or registration ID..."
-              autoComplete="off"
-              spellCheck={false}
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              className="pl-9"
-            />
-          </div>
+          <SearchField
+            label="Search by applicant name or registration ID"
+            placeholder="Search by name or registration ID..."
+            value={searchText}
+            onValueChange={setSearchText}
+          />
           <div className="sm:w-64">
             <Label htmlFor={ids.round} className="sr-only">
               Filter by round
@@ -144,33 +117,14 @@ export function JurySubmissions() {
               ))}
             </ul>
           </div>
-          <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-            <p role="status" className="text-sm text-muted-foreground">
-              {`Showing ${Math.min((page - 1) * PAGE_SIZE + 1, data.total)} to ${Math.min(page * PAGE_SIZE, data.total)} of ${data.total} results`}
-            </p>
-            <nav aria-label="Pages of submissions" className="flex gap-2">
-              <Button
-                ref={previousRef}
-                variant="outline"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => goTo(page - 1, page - 1 <= 1 ? nextRef.current : null)}
-              >
-                <ChevronLeft aria-hidden="true" />
-                Previous
-              </Button>
-              <Button
-                ref={nextRef}
-                variant="outline"
-                size="sm"
-                disabled={page >= totalPages}
-                onClick={() => goTo(page + 1, page + 1 >= totalPages ? previousRef.current : null)}
-              >
-                Next
-                <ChevronRight aria-hidden="true" />
-              </Button>
-            </nav>
-          </div>
+          <Pagination
+            label="Pages of submissions"
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={data.total}
+            totalPages={totalPages}
+            onPageChange={(nextPage) => setPaging({ filterKey, page: nextPage })}
+          />
         </>
       )}
     </div>

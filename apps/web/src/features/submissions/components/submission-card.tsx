@@ -1,13 +1,12 @@
 import type { StaffSubmission } from '@hackathon/contract'
-import { FileText } from 'lucide-react'
 import type { ReactNode } from 'react'
 
+import { DocumentLinks } from '@/components/document-links'
 import { ExternalLink } from '@/components/external-link'
 import { SubmissionStatusBadge } from '@/components/submission-status-badge'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { VersionHistory } from '@/components/version-history'
 import { formatDateTime } from '@/lib/date-time'
-
-import { VersionHistory } from './version-history'
 
 /** One submission for the jury: who, for which round, the work itself and its history. */
 export function SubmissionCard({ submission }: { submission: StaffSubmission }) {
@@ -40,14 +39,7 @@ export function SubmissionCard({ submission }: { submission: StaffSubmission }) 
             {submission.documents.length === 0 ? (
               'None'
             ) : (
-              <ul className="grid gap-1.5">
-                {submission.documents.map((doc, index) => (
-                  <li key={`${index}-${doc.name}`} className="flex items-start gap-2">
-                    <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                    <ExternalLink href={doc.url}>{doc.name}</ExternalLink>
-                  </li>
-                ))}
-              </ul>
+              <DocumentLinks documents={submission.documents} />
             )}
           </Row>
           <Row term="Submitted">

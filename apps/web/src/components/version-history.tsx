@@ -13,7 +13,17 @@ export interface SubmissionVersion {
  * What was submitted before each resubmission, newest first. A native details element: it
  * opens and closes with the keyboard and is announced as expandable, with no script to load.
  */
-export function VersionHistory({ versions }: { versions: readonly SubmissionVersion[] }) {
+export function VersionHistory({
+  versions,
+  summary = `Version history (${versions.length} earlier ${versions.length === 1 ? 'version' : 'versions'})`,
+  submittedLabel,
+}: {
+  versions: readonly SubmissionVersion[]
+  /** The line that opens the list. */
+  summary?: string
+  /** Words before each version's time, e.g. 'Submitted'. */
+  submittedLabel?: string
+}) {
   if (versions.length === 0) {
     return <p className="text-sm text-muted-foreground">No earlier versions.</p>
   }
@@ -25,12 +35,13 @@ export function VersionHistory({ versions }: { versions: readonly SubmissionVers
           className="size-4 shrink-0 transition-transform group-open:rotate-90"
         />
         <History aria-hidden="true" className="size-4 shrink-0" />
-        {`Version history (${versions.length} earlier ${versions.length === 1 ? 'version' : 'versions'})`}
+        {summary}
       </summary>
       <ol className="grid gap-3 border-t border-border px-3 py-3">
         {versions.map((version, index) => (
           <li key={`${version.submittedAt}-${index}`} className="grid gap-1">
             <p className="text-muted-foreground">
+              {submittedLabel && `${submittedLabel} `}
               <time dateTime={version.submittedAt}>{formatDateTime(version.submittedAt)}</time>
             </p>
             <ExternalLink href={version.githubUrl}>{version.githubUrl}</ExternalLink>
