@@ -16,6 +16,8 @@ import { applicantAuthRoutes } from './modules/applicant-auth/applicant-auth.rou
 import { createApplicantAuthService } from './modules/applicant-auth/applicant-auth.service.js'
 import { applicantPortalRoutes } from './modules/applicant-portal/applicant-portal.routes.js'
 import { createApplicantPortalService } from './modules/applicant-portal/applicant-portal.service.js'
+import { exportsRoutes } from './modules/exports/exports.routes.js'
+import { createExportsService } from './modules/exports/exports.service.js'
 import { filesRoutes } from './modules/files/files.routes.js'
 import { roundsRoutes } from './modules/rounds/rounds.routes.js'
 import { createRoundsService } from './modules/rounds/rounds.service.js'
@@ -132,6 +134,7 @@ export async function buildApp({
   const submissions = createSubmissionsService({ db, email })
   const portal = createApplicantPortalService({ db, submissions })
   const rounds = createRoundsService({ db })
+  const exports = createExportsService({ db })
   await startEmailWorker(jobs, email, config)
   await sms.start()
   await applicantAuth.start()
@@ -154,6 +157,7 @@ export async function buildApp({
   await app.register(filesRoutes, { db })
   await app.register(roundsRoutes, { rounds })
   await app.register(submissionsRoutes, { submissions })
+  await app.register(exportsRoutes, { exports })
 
   await registerWebApp(app, config.webDistDir)
   return app

@@ -1,0 +1,50 @@
+import { and, asc, eq, gt, gte, lte, or, sql, type SQL } from 'drizzle-orm'
+import type { ApplicantStatus } from '@hackathon/contract'
+import type { Db } from '../../db/client.js'
+import { applicants } from '../../db/schema/index.js'
+
+export interface ApplicantExportFilter {
+  from?: Date
+  to?: Date
+  college?: string
+  status?: ApplicantStatus
+  registrationCode?: string
+}
+
+const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+function whereOf(f: ApplicantExportFilter): SQL[] {
+  return [
+    f.from ? gte(applicants.createdAt, f.from) : undefined,
+    f.to ? lte(applicants.createdAt, f.to) : undefined,
+    f.college ? sql`lower(${applicants.collegeName}) like ${like(f.college)}` : undefined,
+    f.status ? eq(applicants.status, f.status) : undefined,
+    f.registrationCode
+      ? sql`lower(${applicants.registrationId}) like ${like(f.registrationCode)}`
+      : undefined,
+  ].filter((c): c is SQL => c !== undefined)
+}
+
+/**
+ * One page of the export after `after` (keyset: created_at, id), so a 100,000-row export reads
+ * in small steps on either driver, never all at once, and rows added meanwhile do not shift pages.
+ */
+export function page(
+  db: Db,
+  filter: ApplicantExportFilter,
+  after: { createdAt: Date; id: string } | undefined,
+  size: number,
+) {
+  const keyset = after
+    ? or(
+        gt(applicants.createdAt, after.createdAt),
+        and(eq(applicants.createdAt, after.createdAt), gt(applicants.id, after.id)),
+      )
+    : undefined
+  return db
+    .select()
+    .from(applicants)
+    .where(and(...whereOf(filter), keyset))
+    .orderBy(asc(applicants.createdAt), asc(applicants.id))
+    .limit(size)
+}

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { applicantExportFilters } from '@hackathon/contract'
+import { requireRole } from '../../plugins/auth.js'
+import type { ExportsService } from './exports.service.js'
+
+const today = () => new Date().toISOString().slice(0, 10)
+
+export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> = async (
+  app,
+  { exports },
+) => {
+  app.post(
+    '/api/admin/export-applicants',
+    {
+      schema: {
+        tags: ['exports'],
+        summary: 'Applicants matching the filters, as a streamed CSV file',
+        body: applicantExportFilters,
+      },
+      onRequest: requireRole('admin'),
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="applicants_export_${today()}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(exports.applicantsCsv(request.body)),
+  )
+}
