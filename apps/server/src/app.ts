@@ -134,7 +134,7 @@ export async function buildApp({
   const submissions = createSubmissionsService({ db, email })
   const portal = createApplicantPortalService({ db, submissions })
   const rounds = createRoundsService({ db })
-  const exports = createExportsService({ db })
+  const exports = createExportsService({ db, rounds })
   await startEmailWorker(jobs, email, config)
   await sms.start()
   await applicantAuth.start()

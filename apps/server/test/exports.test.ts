@@ -158,3 +158,92 @@ describe('POST /api/admin/export-applicants', () => {
     expect((await exportWith({}, jury)).statusCode).toBe(403)
   })
 })
+
+describe('POST /api/admin/export-rounds', () => {
+  let ctx: TestContext
+  let admin: string
+  beforeAll(async () => {
+    ctx = await createTestContext()
+    await addStaff(ctx.database.db, {
+      email: 'rounds.export@example.org',
+      password: 'rounds export',
+      role: 'admin',
+    })
+    admin = await signIn(ctx.app, 'rounds.export@example.org', 'rounds export')
+    const round = (payload: object) =>
+      ctx.app.inject({ method: 'POST', url: '/api/rounds', payload, headers: { cookie: admin } })
+    const base = { description: 'd', status: 'active', requirements: ['r'], prizes: [] }
+    await round({ ...base, name: 'Stage 1: Preliminary Ideas', startTime: '2026-09-01T09:00:00Z' })
+    await round({ ...base, name: '=Prototype Sprint', startTime: '2026-10-01T09:00:00Z' })
+  })
+  afterAll(() => ctx.close())
+
+  const exportRounds = (payload: object) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/export-rounds',
+      payload,
+      headers: { cookie: admin },
+    })
+  async function sheetOf(res: { rawPayload: Buffer }) {
+    const ExcelJS = (await import('exceljs')).default
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    const sheet = workbook.worksheets[0]!
+    const rows: unknown[][] = []
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
+    return rows
+  }
+
+  it('answers an xlsx with one row per stage and the chosen metrics as columns', async () => {
+    const res = await exportRounds({
+      filters: { stageName: 'all' },
+      metrics: { totalParticipants: true, ideasSubmitted: true },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    )
+    expect(res.headers['content-disposition']).toMatch(
+      /filename="rounds_export_\d{4}-\d{2}-\d{2}\.xlsx"/,
+    )
+    const rows = await sheetOf(res)
+    expect(rows[0]).toEqual(['Stage Name', 'Rounds', 'Total Participants', 'Ideas Submitted'])
+    expect(rows.slice(1).map((r) => r[0])).toEqual([
+      'Preliminary Ideas Submission Round',
+      'Prototype Submission and Selection Round',
+      'Project Submission and Selection Round',
+      'Change Makers and Innovators',
+    ])
+    expect(rows[1]).toEqual([
+      'Preliminary Ideas Submission Round',
+      'Stage 1: Preliminary Ideas',
+      0,
+      0,
+    ])
+    // A round named with a leading '=' is text in the sheet, not a formula.
+    expect(rows[2]![1]).toBe("'=Prototype Sprint")
+  })
+
+  it('keeps one stage, and rounds starting within the dates', async () => {
+    const one = await sheetOf(await exportRounds({ filters: { stageName: 'stage2' }, metrics: {} }))
+    expect(one.map((r) => r[0])).toEqual(['Stage Name', 'Prototype Submission and Selection Round'])
+    const dated = await sheetOf(
+      await exportRounds({
+        filters: { fromDate: '2026-09-15', toDate: '2026-12-31' },
+        metrics: {},
+      }),
+    )
+    expect(dated[1]![1]).toBe('')
+    expect(dated[2]![1]).toBe("'=Prototype Sprint")
+  })
+
+  it('refuses a malformed request with 400', async () => {
+    expect(
+      (await exportRounds({ filters: { fromDate: 'yesterday' }, metrics: {} })).statusCode,
+    ).toBe(400)
+    expect(
+      (await exportRounds({ filters: {}, metrics: { totalParticipants: 'yes' } })).statusCode,
+    ).toBe(400)
+  })
+})

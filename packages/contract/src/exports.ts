@@ -30,3 +30,51 @@ export const EXPORT_MESSAGES = {
   applicantsFailed: 'Failed to export applicants data.',
   roundsFailed: 'Failed to export competition round details.',
 } as const
+
+export const ROUND_EXPORT_METRICS = [
+  'totalParticipants',
+  'totalColleges',
+  'ideasSubmitted',
+  'prototypesApproved',
+  'projectsApproved',
+  'totalInvitees',
+  'solutionsToBeBuilt',
+] as const
+export type RoundExportMetric = (typeof ROUND_EXPORT_METRICS)[number]
+
+/** Column titles of the rounds export, as the stage-details template names them (SPEC section 9). */
+export const ROUND_EXPORT_METRIC_LABELS: Record<RoundExportMetric, string> = {
+  totalParticipants: 'Total Participants',
+  totalColleges: 'Total Colleges',
+  ideasSubmitted: 'Ideas Submitted',
+  prototypesApproved: 'Prototypes Approved',
+  projectsApproved: 'Projects Approved',
+  totalInvitees: 'Total Invitees',
+  solutionsToBeBuilt: 'Solutions to be Built',
+}
+
+/** POST /api/admin/export-rounds: {filters, metrics} (SPEC section 3, "Rounds export request"). */
+export const roundExportRequest = z
+  .object({
+    filters: z
+      .object({
+        fromDate: z.union([z.iso.date(), z.literal('')]).optional(),
+        toDate: z.union([z.iso.date(), z.literal('')]).optional(),
+        stageName: z.enum(['all', 'stage1', 'stage2', 'stage3', 'stage4', '']).optional(),
+      })
+      .default({}),
+    metrics: z
+      .object(
+        Object.fromEntries(
+          ROUND_EXPORT_METRICS.map((m) => [m, z.boolean().default(false)]),
+        ) as Record<RoundExportMetric, z.ZodDefault<z.ZodBoolean>>,
+      )
+      .default(
+        Object.fromEntries(ROUND_EXPORT_METRICS.map((m) => [m, false])) as Record<
+          RoundExportMetric,
+          boolean
+        >,
+      ),
+  })
+  .meta({ id: 'RoundExportRequest' })
+export type RoundExportRequest = z.input<typeof roundExportRequest>

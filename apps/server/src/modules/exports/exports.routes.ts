@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { applicantExportFilters } from '@hackathon/contract'
+import { applicantExportFilters, roundExportRequest } from '@hackathon/contract'
 import { requireRole } from '../../plugins/auth.js'
 import type { ExportsService } from './exports.service.js'
 
 const today = () => new Date().toISOString().slice(0, 10)
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> = async (
   app,
@@ -25,5 +27,23 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> =
         .header('content-disposition', `attachment; filename="applicants_export_${today()}.csv"`)
         .header('cache-control', 'no-store')
         .send(exports.applicantsCsv(request.body)),
+  )
+
+  app.post(
+    '/api/admin/export-rounds',
+    {
+      schema: {
+        tags: ['exports'],
+        summary: 'Chosen metrics per stage, as an xlsx file',
+        body: roundExportRequest,
+      },
+      onRequest: requireRole('admin'),
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', XLSX)
+        .header('content-disposition', `attachment; filename="rounds_export_${today()}.xlsx"`)
+        .header('cache-control', 'no-store')
+        .send(await exports.roundsXlsx(request.body)),
   )
 }

@@ -3,7 +3,18 @@ import type { applicantExportFilters } from '@hackathon/contract'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.js'
 import { csvRow, UTF8_BOM } from '../../lib/csv.js'
+import ExcelJS from 'exceljs'
+import {
+  ROUND_EXPORT_METRIC_LABELS,
+  ROUND_EXPORT_METRICS,
+  STAGES,
+  type RoundExportMetric,
+  type roundExportRequest,
+} from '@hackathon/contract'
+import type { RoundsService } from '../rounds/rounds.service.js'
 import * as repo from './exports.repo.js'
+
+type StageId = (typeof STAGES)[number]['id']
 
 const HEADER = [
   'Registration ID',
@@ -26,8 +37,69 @@ const PAGE_SIZE = 1000
 
 export type ExportsService = ReturnType<typeof createExportsService>
 
-export function createExportsService({ db }: { db: Db }) {
+/** Which of the four stages a round is, guessed from its name as the dashboard does (SPEC section 9). */
+export function stageOf(roundName: string): StageId | undefined {
+  const name = roundName.toLowerCase()
+  if (/preliminary|stage\s*1\b/.test(name)) return 'stage1'
+  if (/prototype|stage\s*2\b/.test(name)) return 'stage2'
+  if (/project|stage\s*3\b/.test(name)) return 'stage3'
+  if (/change makers|innovators|stage\s*4\b/.test(name)) return 'stage4'
+  return undefined
+}
+
+export function createExportsService({ db, rounds }: { db: Db; rounds: RoundsService }) {
   return {
+    /**
+     * The rounds export: one row per stage (the SPEC's four stage names), the chosen metrics as
+     * columns. A stage's figures are the organizer's reported ones where set, else counted.
+     */
+    async roundsXlsx(request: z.output<typeof roundExportRequest>): Promise<Buffer> {
+      const { filters, metrics } = request
+      const chosen = ROUND_EXPORT_METRICS.filter((m) => metrics[m])
+      const from = filters.fromDate ? new Date(`${filters.fromDate}T00:00:00Z`) : undefined
+      const to = filters.toDate ? new Date(`${filters.toDate}T23:59:59.999Z`) : undefined
+      const all = (await rounds.list()).filter((r) => {
+        const start = r.startTime ? new Date(r.startTime) : undefined
+        return (!from || (start && start >= from)) && (!to || (start && start <= to))
+      })
+      const workbook = new ExcelJS.Workbook()
+      workbook.creator = 'HackStage'
+      const sheet = workbook.addWorksheet('Competition Rounds')
+      sheet.columns = [
+        { header: 'Stage Name', key: 'stage', width: 44 },
+        { header: 'Rounds', key: 'rounds', width: 40 },
+        ...chosen.map((m) => ({ header: ROUND_EXPORT_METRIC_LABELS[m], key: m, width: 20 })),
+      ]
+      sheet.getRow(1).font = { bold: true }
+      for (const stage of STAGES) {
+        if (filters.stageName && filters.stageName !== 'all' && filters.stageName !== stage.id)
+          continue
+        const matching = all.filter((r) => stageOf(r.name) === stage.id)
+        const sum = (pick: (r: (typeof matching)[number]) => number | null) => {
+          const values = matching.map(pick).filter((v): v is number => v !== null)
+          return values.length ? values.reduce((a, b) => a + b, 0) : null
+        }
+        const values: Record<RoundExportMetric, number | null> = {
+          totalParticipants: sum((r) => r.currentParticipants),
+          totalColleges: sum((r) => r.totalColleges),
+          ideasSubmitted: sum(
+            (r) => r.ideasSubmitted ?? (stage.id === 'stage1' ? r.submissionCount : null),
+          ),
+          prototypesApproved: sum((r) => r.prototypesApproved),
+          projectsApproved: sum((r) => r.projectsApproved),
+          totalInvitees: sum((r) => r.totalInvitees),
+          solutionsToBeBuilt: sum((r) => r.solutionsToBeBuilt),
+        }
+        sheet.addRow({
+          stage: stage.name,
+          // Round names are organizer text: a leading = must not become a formula.
+          rounds: matching.map((r) => r.name.replace(/^([=+\-@\t\r])/, "'$1")).join(', '),
+          ...Object.fromEntries(chosen.map((m) => [m, values[m]])),
+        })
+      }
+      return Buffer.from(await workbook.xlsx.writeBuffer())
+    },
+
     /** The applicants matching the filters as a CSV stream: rows are read and sent a page at a time. */
     applicantsCsv(filters: z.output<typeof applicantExportFilters>): Readable {
       const filter: repo.ApplicantExportFilter = {
