@@ -1,27 +1,12 @@
 import { useMutation } from '@tanstack/react-query'
 
 import { throwIfResNotOk } from '@/lib/api'
+import { fileNameFrom, saveBlob } from '@/lib/download'
 
 export interface TemplateFile {
   url: string
   /** Used when the answer names no file. */
   fallbackName: string
-}
-
-/** The name in a Content-Disposition header: the UTF-8 `filename*` first, then `filename`. */
-export function fileNameFrom(disposition: string | null): string | null {
-  if (!disposition) return null
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1].trim())
-    } catch {
-      // A malformed escape: the plain name below still works.
-    }
-  }
-  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(disposition)
-  const name = (plain?.[1] ?? plain?.[2])?.trim()
-  return name || null
 }
 
 /**
@@ -31,19 +16,7 @@ export function fileNameFrom(disposition: string | null): string | null {
 export async function downloadTemplate({ url, fallbackName }: TemplateFile): Promise<void> {
   const res = await fetch(url)
   await throwIfResNotOk(res)
-  const blob = await res.blob()
-  const objectUrl = URL.createObjectURL(blob)
-  try {
-    const link = document.createElement('a')
-    link.href = objectUrl
-    link.download = fileNameFrom(res.headers.get('content-disposition')) ?? fallbackName
-    document.body.append(link)
-    link.click()
-    link.remove()
-  } finally {
-    // Released on the next task: the click has handed the file to the browser by then.
-    setTimeout(() => URL.revokeObjectURL(objectUrl))
-  }
+  saveBlob(await res.blob(), fileNameFrom(res.headers.get('content-disposition')) ?? fallbackName)
 }
 
 export function useDownloadTemplate(options: { onError: (err: Error) => void }) {

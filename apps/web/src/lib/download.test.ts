@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { fileNameFrom } from './download-template'
+import { fileNameFrom } from './download'
 
 describe('the name of a downloaded template', () => {
   it('prefers the UTF-8 name, then the plain one', () => {
