@@ -4,7 +4,7 @@ import { rowsOf } from '../src/db/client.js'
 import { applicants, confirmationCodes, rounds, submissions } from '../src/db/schema/index.js'
 import { REGISTRATION_ID_PATTERN } from '../src/lib/registration-id.js'
 import { createTestContext, type TestContext } from './app.js'
-import { addStaff, signIn } from './staff-helpers.js'
+import { signedInStaff } from './staff-helpers.js'
 
 let sequence = 0
 /** A valid public registration, unique per call. */
@@ -59,18 +59,8 @@ describe('registration and applicant management', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext({ PUBLIC_URL: 'https://hack.example.org' })
-    await addStaff(ctx.database.db, {
-      email: 'admin@example.org',
-      password: 'admin password',
-      role: 'admin',
-    })
-    await addStaff(ctx.database.db, {
-      email: 'jury@example.org',
-      password: 'jury password',
-      role: 'jury',
-    })
-    admin = await signIn(ctx.app, 'admin@example.org', 'admin password')
-    jury = await signIn(ctx.app, 'jury@example.org', 'jury password')
+    admin = await signedInStaff(ctx.app, ctx.database.db, 'admin')
+    jury = await signedInStaff(ctx.app, ctx.database.db, 'jury')
   })
   afterAll(() => ctx.close())
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { submissions } from '../src/db/schema/index.js'
 import { createTestContext, type TestContext } from './app.js'
-import { addStaff, signIn } from './staff-helpers.js'
+import { signedInStaff } from './staff-helpers.js'
 import { multipart, newApplicant } from './support/fixtures.js'
 
 describe('competition rounds and template files', () => {
@@ -48,18 +48,8 @@ describe('competition rounds and template files', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext()
-    await addStaff(ctx.database.db, {
-      email: 'rounds.admin@example.org',
-      password: 'rounds admin',
-      role: 'admin',
-    })
-    await addStaff(ctx.database.db, {
-      email: 'rounds.jury@example.org',
-      password: 'rounds jury',
-      role: 'jury',
-    })
-    admin = await signIn(ctx.app, 'rounds.admin@example.org', 'rounds admin')
-    jury = await signIn(ctx.app, 'rounds.jury@example.org', 'rounds jury')
+    admin = await signedInStaff(ctx.app, ctx.database.db, 'admin')
+    jury = await signedInStaff(ctx.app, ctx.database.db, 'jury')
   })
   afterAll(() => ctx.close())
 

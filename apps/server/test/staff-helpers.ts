@@ -45,3 +45,14 @@ export async function signIn(
     throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`)
   return sessionCookieOf(res)
 }
+
+/** A fresh staff account of `role`, signed in: its session cookie. */
+export async function signedInStaff(
+  app: FastifyInstance,
+  db: Db,
+  role: StaffRole,
+): Promise<string> {
+  const email = `${role}.${Math.random().toString(36).slice(2, 10)}@example.org`
+  await addStaff(db, { email, password: `${role} password`, role })
+  return signIn(app, email, `${role} password`)
+}
