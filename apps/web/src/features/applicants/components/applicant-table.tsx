@@ -23,7 +23,7 @@ import { cn } from '@/lib/utils'
 
 import { useApplicants } from '../api/get-applicants'
 import { useSelectApplicant } from '../api/select-applicant'
-import { useRowDialog } from '../hooks/use-row-dialog'
+import { useTargetDialog } from '@/lib/use-target-dialog'
 import { ApplicantRows, type ApplicantTableMode } from './applicant-rows'
 import { DeleteApplicantDialog } from './delete-applicant-dialog'
 import { EditApplicantDialog } from './edit-applicant-dialog'
@@ -55,8 +55,8 @@ export function ApplicantTable({ mode, title }: ApplicantTableProps) {
 
   const applicants = useApplicants({ search, status, page, limit })
   const searchRef = useRef<HTMLInputElement>(null)
-  const editDialog = useRowDialog<Applicant>(searchRef)
-  const deleteDialog = useRowDialog<Applicant>(searchRef)
+  const editDialog = useTargetDialog<Applicant>(searchRef)
+  const deleteDialog = useTargetDialog<Applicant>(searchRef)
   const select = useSelectApplicant()
   const ids = { status: useId() }
 

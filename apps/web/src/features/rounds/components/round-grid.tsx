@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/error-message'
 
 import { useRounds } from '../api/get-rounds'
-import { useCardDialog } from '../hooks/use-card-dialog'
+import { useTargetDialog } from '@/lib/use-target-dialog'
 import { DeleteRoundDialog } from './delete-round-dialog'
 import { RoundCard } from './round-card'
 import { EditRoundDialog } from './round-form-dialog'
@@ -17,8 +17,8 @@ export function RoundGrid() {
   const rounds = useRounds()
   // Where focus goes when a dialog closes and its card is gone.
   const fallbackRef = useRef<HTMLDivElement>(null)
-  const edit = useCardDialog<Round>(fallbackRef)
-  const remove = useCardDialog<Round>(fallbackRef)
+  const edit = useTargetDialog<Round>(fallbackRef)
+  const remove = useTargetDialog<Round>(fallbackRef)
 
   return (
     <div ref={fallbackRef} tabIndex={-1} className="focus:outline-none">

@@ -1,11 +1,11 @@
 import { useRef, useState, type RefObject } from 'react'
 
 /**
- * A dialog about one card, opened from that card's menu but rendered outside it. Closing
- * returns focus to the menu's button, or, when the card is gone (the round was deleted), to
- * `fallback`, so focus never lands on the page body.
+ * A dialog about one item (a table row, a card), opened from a button on that item but rendered
+ * outside it. Closing returns focus to that button, or, when the item is gone (deleted, or
+ * filtered out by an edit), to `fallback`, so focus never lands on the page body.
  */
-export function useCardDialog<T>(fallback: RefObject<HTMLElement | null>) {
+export function useTargetDialog<T>(fallback: RefObject<HTMLElement | null>) {
   const [state, setState] = useState<{ target: T; open: boolean } | null>(null)
   const triggerRef = useRef<HTMLElement | null>(null)
 
