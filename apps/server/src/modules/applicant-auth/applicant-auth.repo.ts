@@ -1,8 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { applicantSessions, applicants, oneTimeCodes } from '../../db/schema/index.js'
-
-const msInterval = (ms: number) => sql`(${ms}::double precision * interval '1 millisecond')`
+import { msInterval } from '../../db/sql.js'
 
 /**
  * The applicant an identifier names: an email (without case), or a mobile number as typed or with

@@ -2,16 +2,13 @@ import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import type { ApplicantStatus } from '@hackathon/contract'
 import type { Db } from '../../db/client.js'
 import { applicants, confirmationCodes } from '../../db/schema/index.js'
+import { containsPattern } from '../../db/sql.js'
 
 export type ApplicantRow = typeof applicants.$inferSelect
 export type NewApplicant = typeof applicants.$inferInsert
 
 /** The expression the trigram index covers (migration 0005): the list's search must use exactly this. */
 const searchText = sql`lower(${applicants.name} || ' ' || ${applicants.email} || ' ' || ${applicants.mobile} || ' ' || ${applicants.registrationId} || ' ' || ${applicants.collegeName})`
-
-/** `%`, `_` and `\` typed into the search box are searched for, not wildcards. */
-const likePattern = (fragment: string) =>
-  `%${fragment.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 export interface ListFilter {
   search?: string
@@ -22,7 +19,7 @@ export interface ListFilter {
 
 function whereOf(filter: Pick<ListFilter, 'search' | 'status'>): SQL | undefined {
   const conditions: SQL[] = []
-  if (filter.search) conditions.push(sql`${searchText} like ${likePattern(filter.search)}`)
+  if (filter.search) conditions.push(sql`${searchText} like ${containsPattern(filter.search)}`)
   if (filter.status) conditions.push(eq(applicants.status, filter.status))
   return conditions.length ? and(...conditions) : undefined
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { ssoStates, staffSessions, staffUsers } from '../../db/schema/index.js'
+import { msInterval } from '../../db/sql.js'
 
 export async function insertSession(
   db: Db,
@@ -8,8 +9,6 @@ export async function insertSession(
 ): Promise<void> {
   await db.insert(staffSessions).values(values)
 }
-
-const msInterval = (ms: number) => sql`(${ms}::double precision * interval '1 millisecond')`
 
 /**
  * The session behind a token, if it is within both its absolute and its idle expiry and its user

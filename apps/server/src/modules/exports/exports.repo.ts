@@ -2,6 +2,7 @@ import { and, asc, eq, gt, gte, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { ApplicantStatus } from '@hackathon/contract'
 import type { Db } from '../../db/client.js'
 import { applicants } from '../../db/schema/index.js'
+import { containsPattern } from '../../db/sql.js'
 
 export interface ApplicantExportFilter {
   from?: Date
@@ -11,16 +12,16 @@ export interface ApplicantExportFilter {
   registrationCode?: string
 }
 
-const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 function whereOf(f: ApplicantExportFilter): SQL[] {
   return [
     f.from ? gte(applicants.createdAt, f.from) : undefined,
     f.to ? lte(applicants.createdAt, f.to) : undefined,
-    f.college ? sql`lower(${applicants.collegeName}) like ${like(f.college)}` : undefined,
+    f.college
+      ? sql`lower(${applicants.collegeName}) like ${containsPattern(f.college)}`
+      : undefined,
     f.status ? eq(applicants.status, f.status) : undefined,
     f.registrationCode
-      ? sql`lower(${applicants.registrationId}) like ${like(f.registrationCode)}`
+      ? sql`lower(${applicants.registrationId}) like ${containsPattern(f.registrationCode)}`
       : undefined,
   ].filter((c): c is SQL => c !== undefined)
 }

@@ -1,15 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import { rowsOf, type Db } from '../../db/client.js'
 import { rateLimits } from '../../db/schema/index.js'
+import { msInterval } from '../../db/sql.js'
 
 export interface WindowCount {
   count: number
   /** Milliseconds until the window closes and the count starts again. */
   retryAfterMs: number
 }
-
-const windowInterval = (windowMs: number) =>
-  sql`(${windowMs}::double precision * interval '1 millisecond')`
 
 /** The count of the window still open for `key`, if any. The database clock decides. */
 export async function openWindow(
@@ -20,9 +18,9 @@ export async function openWindow(
   const [row] = await rowsOf<{ count: number; retry_after_ms: number }>(
     db,
     sql`select ${rateLimits.count} as count,
-          greatest(0, extract(epoch from (${rateLimits.windowStart} + ${windowInterval(windowMs)} - now())) * 1000) as retry_after_ms
+          greatest(0, extract(epoch from (${rateLimits.windowStart} + ${msInterval(windowMs)} - now())) * 1000) as retry_after_ms
         from ${rateLimits}
-        where ${rateLimits.key} = ${key} and ${rateLimits.windowStart} > now() - ${windowInterval(windowMs)}`,
+        where ${rateLimits.key} = ${key} and ${rateLimits.windowStart} > now() - ${msInterval(windowMs)}`,
   )
   return row ? { count: Number(row.count), retryAfterMs: Number(row.retry_after_ms) } : undefined
 }
@@ -33,8 +31,8 @@ export async function hit(db: Db, key: string, windowMs: number): Promise<number
     db,
     sql`insert into ${rateLimits} (key, count, window_start) values (${key}, 1, now())
         on conflict (key) do update set
-          count = case when ${rateLimits.windowStart} <= now() - ${windowInterval(windowMs)} then 1 else ${rateLimits.count} + 1 end,
-          window_start = case when ${rateLimits.windowStart} <= now() - ${windowInterval(windowMs)} then now() else ${rateLimits.windowStart} end
+          count = case when ${rateLimits.windowStart} <= now() - ${msInterval(windowMs)} then 1 else ${rateLimits.count} + 1 end,
+          window_start = case when ${rateLimits.windowStart} <= now() - ${msInterval(windowMs)} then now() else ${rateLimits.windowStart} end
         returning count`,
   )
   return Number(row?.count ?? 1)

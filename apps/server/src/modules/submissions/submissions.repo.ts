@@ -8,6 +8,7 @@ import {
   submissionVersions,
   submissions,
 } from '../../db/schema/index.js'
+import { containsPattern } from '../../db/sql.js'
 
 /**
  * The round, locked against a concurrent deadline change until this transaction ends, with the
@@ -123,9 +124,7 @@ export interface StaffFilter {
 }
 
 function staffWhere(filter: StaffFilter): SQL | undefined {
-  const like = filter.search
-    ? `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    : undefined
+  const like = filter.search ? containsPattern(filter.search) : undefined
   return and(
     filter.roundId ? eq(submissions.roundId, filter.roundId) : undefined,
     like
