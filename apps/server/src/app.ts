@@ -16,6 +16,8 @@ import { applicantAuthRoutes } from './modules/applicant-auth/applicant-auth.rou
 import { createApplicantAuthService } from './modules/applicant-auth/applicant-auth.service.js'
 import { applicantPortalRoutes } from './modules/applicant-portal/applicant-portal.routes.js'
 import { createApplicantPortalService } from './modules/applicant-portal/applicant-portal.service.js'
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js'
+import { createUploadsService } from './modules/uploads/uploads.service.js'
 import { exportsRoutes } from './modules/exports/exports.routes.js'
 import { createExportsService } from './modules/exports/exports.service.js'
 import { filesRoutes } from './modules/files/files.routes.js'
@@ -135,6 +137,7 @@ export async function buildApp({
   const portal = createApplicantPortalService({ db, submissions })
   const rounds = createRoundsService({ db })
   const exports = createExportsService({ db, rounds })
+  const uploads = createUploadsService({ db, email, config })
   await startEmailWorker(jobs, email, config)
   await sms.start()
   await applicantAuth.start()
@@ -158,6 +161,7 @@ export async function buildApp({
   await app.register(roundsRoutes, { rounds })
   await app.register(submissionsRoutes, { submissions })
   await app.register(exportsRoutes, { exports })
+  await app.register(uploadsRoutes, { uploads })
 
   await registerWebApp(app, config.webDistDir)
   return app

@@ -53,6 +53,16 @@ export class JobQueue {
     return id
   }
 
+  /** Enqueues many jobs of one queue in one statement inside `tx` (bulk uploads). */
+  async sendMany<T extends object>(tx: Db, name: string, data: T[]): Promise<void> {
+    if (data.length === 0) return
+    await this.boss.insert(
+      name,
+      data.map((d) => ({ data: d })),
+      { db: inTransaction(tx) },
+    )
+  }
+
   async work<T>(name: string, options: WorkOptions, handler: JobHandler<T>): Promise<string> {
     return this.boss.work<T>(name, options, handler)
   }

@@ -18,7 +18,8 @@ import type { EmailServiceApi } from '../email/email.service.js'
 import { assertUnderLimits, countEvent } from '../limits/limits.service.js'
 import * as repo from './applicants.repo.js'
 
-const CONFIRMATION_VALID_DAYS = 14
+/** How long an emailed confirmation link works. */
+export const CONFIRMATION_VALID_DAYS = 14
 
 /** What leaves the server about an applicant. */
 export function toApplicant(row: repo.ApplicantRow): Applicant {

@@ -41,6 +41,15 @@ export async function insertMessage(
   return row!
 }
 
+export async function insertMessages(
+  db: Db,
+  values: (typeof emailMessages.$inferInsert)[],
+): Promise<string[]> {
+  if (values.length === 0) return []
+  const rows = await db.insert(emailMessages).values(values).returning({ id: emailMessages.id })
+  return rows.map((r) => r.id)
+}
+
 export async function findMessage(db: Db, id: string): Promise<EmailMessageRow | undefined> {
   const [row] = await db.select().from(emailMessages).where(eq(emailMessages.id, id))
   return row

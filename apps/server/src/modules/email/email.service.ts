@@ -140,6 +140,35 @@ export function createEmailService({
     },
 
     /**
+     * Queues many emails inside `tx` in a few statements: a bulk selection upload commits its
+     * notices with its changes, or none of them.
+     */
+    async queueMany<T extends EmailTemplate>(
+      tx: Db,
+      template: T,
+      items: { to: string; data: TemplateData[T] }[],
+    ): Promise<void> {
+      const context = { eventName: config.eventName, publicUrl: config.publicUrl }
+      const essential = ESSENTIAL_TEMPLATES.has(template)
+      for (let start = 0; start < items.length; start += 500) {
+        const ids = await repo.insertMessages(
+          tx,
+          items.slice(start, start + 500).map(({ to, data }) => ({
+            to,
+            template,
+            essential,
+            ...renderEmail(template, data, context),
+          })),
+        )
+        await jobs.sendMany(
+          tx,
+          EMAIL_QUEUE,
+          ids.map((messageId) => ({ messageId })),
+        )
+      }
+    },
+
+    /**
      * One delivery attempt (the worker's job). Throws when it should be tried again; pg-boss
      * retries with exponential backoff for more than 24 hours before giving up.
      */

@@ -8,13 +8,12 @@ import {
   ROUND_EXPORT_METRIC_LABELS,
   ROUND_EXPORT_METRICS,
   STAGES,
+  stageOfRoundName,
   type RoundExportMetric,
   type roundExportRequest,
 } from '@hackathon/contract'
 import type { RoundsService } from '../rounds/rounds.service.js'
 import * as repo from './exports.repo.js'
-
-type StageId = (typeof STAGES)[number]['id']
 
 const HEADER = [
   'Registration ID',
@@ -36,16 +35,6 @@ const HEADER = [
 const PAGE_SIZE = 1000
 
 export type ExportsService = ReturnType<typeof createExportsService>
-
-/** Which of the four stages a round is, guessed from its name as the dashboard does (SPEC section 9). */
-export function stageOf(roundName: string): StageId | undefined {
-  const name = roundName.toLowerCase()
-  if (/preliminary|stage\s*1\b/.test(name)) return 'stage1'
-  if (/prototype|stage\s*2\b/.test(name)) return 'stage2'
-  if (/project|stage\s*3\b/.test(name)) return 'stage3'
-  if (/change makers|innovators|stage\s*4\b/.test(name)) return 'stage4'
-  return undefined
-}
 
 export function createExportsService({ db, rounds }: { db: Db; rounds: RoundsService }) {
   return {
@@ -74,7 +63,7 @@ export function createExportsService({ db, rounds }: { db: Db; rounds: RoundsSer
       for (const stage of STAGES) {
         if (filters.stageName && filters.stageName !== 'all' && filters.stageName !== stage.id)
           continue
-        const matching = all.filter((r) => stageOf(r.name) === stage.id)
+        const matching = all.filter((r) => stageOfRoundName(r.name) === stage.id)
         const sum = (pick: (r: (typeof matching)[number]) => number | null) => {
           const values = matching.map(pick).filter((v): v is number => v !== null)
           return values.length ? values.reduce((a, b) => a + b, 0) : null
