@@ -1,3 +1,5 @@
+import { throwIfResNotOk } from './api'
+
 /**
  * The name in a Content-Disposition header: the UTF-8 `filename*` first, then `filename`.
  */
@@ -30,4 +32,17 @@ export function saveBlob(blob: Blob, name: string): void {
     // Released on the next task: the click has handed the file to the browser by then.
     setTimeout(() => URL.revokeObjectURL(objectUrl))
   }
+}
+
+/**
+ * Saves the file a fetch answered with, under the name its Content-Disposition gives or
+ * `fallbackName`; a non-OK answer raises the SPEC.md section 8 error instead. Resolves to the
+ * name the file was saved under.
+ */
+export async function saveResponse(res: Response, fallbackName: string): Promise<string> {
+  await throwIfResNotOk(res)
+  const blob = await res.blob()
+  const name = fileNameFrom(res.headers.get('content-disposition')) ?? fallbackName
+  saveBlob(blob, name)
+  return name
 }

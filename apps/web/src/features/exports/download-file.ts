@@ -1,5 +1,4 @@
-import { throwIfResNotOk } from '@/lib/api'
-import { fileNameFrom, saveBlob } from '@/lib/download'
+import { saveResponse } from '@/lib/download'
 
 /**
  * POSTs `body` as JSON and saves the file the server answers with (SPEC.md section 7). Fetched
@@ -17,9 +16,5 @@ export async function downloadExport(
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   })
-  await throwIfResNotOk(res)
-  const blob = await res.blob()
-  const name = fileNameFrom(res.headers.get('content-disposition')) ?? fallbackName
-  saveBlob(blob, name)
-  return name
+  return saveResponse(res, fallbackName)
 }

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 
-import { throwIfResNotOk } from '@/lib/api'
-import { fileNameFrom, saveBlob } from '@/lib/download'
+import { saveResponse } from '@/lib/download'
 
 export interface TemplateFile {
   url: string
@@ -14,9 +13,7 @@ export interface TemplateFile {
  * 'Download Failed') instead of leaving them on a browser error page. Templates are public.
  */
 export async function downloadTemplate({ url, fallbackName }: TemplateFile): Promise<void> {
-  const res = await fetch(url)
-  await throwIfResNotOk(res)
-  saveBlob(await res.blob(), fileNameFrom(res.headers.get('content-disposition')) ?? fallbackName)
+  await saveResponse(await fetch(url), fallbackName)
 }
 
 export function useDownloadTemplate(options: { onError: (err: Error) => void }) {
