@@ -18,6 +18,10 @@ import { applicantPortalRoutes } from './modules/applicant-portal/applicant-port
 import { createApplicantPortalService } from './modules/applicant-portal/applicant-portal.service.js'
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js'
 import { createUploadsService } from './modules/uploads/uploads.service.js'
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js'
+import { createDashboardService } from './modules/dashboard/dashboard.service.js'
+import { createLiveHub } from './modules/live/live.hub.js'
+import { liveRoutes } from './modules/live/live.routes.js'
 import { exportsRoutes } from './modules/exports/exports.routes.js'
 import { createExportsService } from './modules/exports/exports.service.js'
 import { filesRoutes } from './modules/files/files.routes.js'
@@ -138,6 +142,10 @@ export async function buildApp({
   const rounds = createRoundsService({ db })
   const exports = createExportsService({ db, rounds })
   const uploads = createUploadsService({ db, email, config })
+  const dashboard = createDashboardService({ db })
+  const hub = createLiveHub({ database, maxClients: 1000 })
+  await hub.start()
+  app.addHook('preClose', async () => hub.stop())
   await startEmailWorker(jobs, email, config)
   await sms.start()
   await applicantAuth.start()
@@ -162,6 +170,8 @@ export async function buildApp({
   await app.register(submissionsRoutes, { submissions })
   await app.register(exportsRoutes, { exports })
   await app.register(uploadsRoutes, { uploads })
+  await app.register(dashboardRoutes, { dashboard })
+  await app.register(liveRoutes, { hub })
 
   await registerWebApp(app, config.webDistDir)
   return app

@@ -5,7 +5,8 @@ import { inject } from 'vitest'
 import { openPglite, openPostgres, type Database } from '../src/db/client.js'
 import { adminUrl, databaseUrlFor } from './postgres-url.js'
 
-export type TestDatabase = Database & { drop(): Promise<void> }
+/** `url` is set on PostgreSQL, so a test can open a second connection (a second app instance). */
+export type TestDatabase = Database & { url?: string; drop(): Promise<void> }
 
 /**
  * A migrated database of its own for one test file: a copy of the template made in global-setup.
@@ -21,6 +22,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const database = await openPostgres(databaseUrlFor(url, name), 10)
     return {
       ...database,
+      url: databaseUrlFor(url, name),
       drop: async () => {
         await database.close()
         await withAdmin(url, (admin) =>

@@ -27,6 +27,17 @@ export interface Database {
   /** How pg-boss reaches the same database. */
   readonly jobOptions: ConstructorOptions
   ping(): Promise<void>
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` (after the notifying
+   * transaction commits, from any connection or instance). On PostgreSQL the listening connection
+   * is reopened when it drops, and `onResume` is called then: notifications may have been missed.
+   * Resolves to a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onResume?: () => void,
+  ): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -54,6 +65,13 @@ export async function openPglite(
     jobOptions: { db: fromPglite(pglite), backend: 'pglite' },
     ping: async () => {
       await pglite.query('select 1')
+    },
+    // One process holds the embedded database, so its notifications never travel elsewhere.
+    listen: async (channel, onNotify) => {
+      const stop = await pglite.listen(channel, onNotify)
+      return async () => {
+        if (!pglite.closed) await stop()
+      }
     },
     close: async () => {
       if (!pglite.closed) await pglite.close()
@@ -83,9 +101,56 @@ export async function openPostgres(
     ping: async () => {
       await pool.query('select 1')
     },
+    listen: (channel, onNotify, onResume) => listenPostgres(url, channel, onNotify, onResume),
     close: async () => {
       if (!pool.ended) await pool.end()
     },
+  }
+}
+
+/**
+ * LISTEN on a dedicated connection (a pooled one would be handed to other queries). When it drops
+ * (a database restart, a network cut) it is reopened with a backoff of up to 5 s, and `onResume`
+ * says that notifications may have been missed meanwhile.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onResume?: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '')
+    })
+    next.on('error', () => {})
+    next.on('end', () => {
+      if (stopped || client !== next) return
+      client = undefined
+      reconnect(250)
+    })
+    await next.connect()
+    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`)
+    client = next
+  }
+  const reconnect = (delay: number) => {
+    retry = setTimeout(() => {
+      connect().then(
+        () => onResume?.(),
+        () => reconnect(Math.min(delay * 2, 5000)),
+      )
+    }, delay)
+    retry.unref()
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    await client?.end().catch(() => {})
   }
 }
 

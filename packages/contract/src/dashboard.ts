@@ -1,0 +1,75 @@
+import { z } from 'zod'
+import { isoDateTime } from './common.js'
+import { ACTIVITY_TYPES } from './constants.js'
+
+/** GET /api/stage-stats: per round, its submissions and how many of those were selected. */
+export const stageStat = z
+  .object({
+    stageId: z.uuid().describe('The round id'),
+    submissions: z.number().int().describe('Applicants who submitted to the round'),
+    selections: z
+      .number()
+      .int()
+      .describe('Of those, how many are selected, confirmed or further (the qualified count)'),
+  })
+  .meta({ id: 'StageStat' })
+export type StageStat = z.infer<typeof stageStat>
+export const stageStats = z.object({ stages: z.array(stageStat) }).meta({ id: 'StageStats' })
+export type StageStats = z.infer<typeof stageStats>
+
+/** GET /api/recent-activity: the latest items, newest first (SPEC: a list of activity items). */
+export const activityItem = z
+  .object({
+    id: z.uuid(),
+    type: z.enum(ACTIVITY_TYPES),
+    name: z.string(),
+    action: z.string(),
+    timestamp: isoDateTime,
+  })
+  .meta({ id: 'ActivityItem' })
+export type ActivityItem = z.infer<typeof activityItem>
+export const recentActivity = z.array(activityItem).meta({ id: 'RecentActivity' })
+
+/** How many items Recent Activity lists. */
+export const RECENT_ACTIVITY_LIMIT = 20
+/** Days the registrations chart covers, today (UTC) included. */
+export const REGISTRATION_CHART_DAYS = 30
+
+/** GET /api/dashboard-charts: the two charts of the admin dashboard. */
+export const dashboardCharts = z
+  .object({
+    registrationsPerDay: z
+      .array(z.object({ date: z.iso.date(), count: z.number().int() }))
+      .describe('One entry per UTC day, oldest first, days without registrations included'),
+    funnel: z
+      .array(
+        z.object({
+          roundId: z.uuid(),
+          roundName: z.string(),
+          registered: z.number().int().describe('Everyone registered for the event'),
+          submitted: z.number().int().describe('Applicants who submitted to this round'),
+          selected: z.number().int().describe('Of those, selected or further'),
+          confirmed: z.number().int().describe('Of those, confirmed or further'),
+        }),
+      )
+      .describe('Per round, in round order'),
+  })
+  .meta({ id: 'DashboardCharts' })
+export type DashboardCharts = z.infer<typeof dashboardCharts>
+
+/**
+ * GET /api/events (staff, Server-Sent Events): `event: change` with `data: {"topic": ...}` when
+ * something of that kind changed anywhere (any instance), after the change committed.
+ */
+export const LIVE_TOPICS = ['applicants', 'submissions', 'activity', 'rounds'] as const
+export type LiveTopic = (typeof LIVE_TOPICS)[number]
+export const liveEvent = z.object({ topic: z.enum(LIVE_TOPICS) })
+export type LiveEvent = z.infer<typeof liveEvent>
+
+/** Which queries each topic makes stale (query keys are the URL paths, SPEC section 7). */
+export const LIVE_TOPIC_QUERIES: Record<LiveTopic, readonly string[]> = {
+  applicants: ['/api/applicants', '/api/stage-stats', '/api/rounds', '/api/dashboard-charts'],
+  submissions: ['/api/stage-stats', '/api/rounds', '/api/dashboard-charts', '/api/applicants'],
+  activity: ['/api/recent-activity'],
+  rounds: ['/api/rounds', '/api/stage-stats', '/api/dashboard-charts'],
+}
