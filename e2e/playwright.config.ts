@@ -14,6 +14,13 @@ export const smtp = {
   user: 'mailer@example.org',
   password: 'smtp-password',
 }
+/**
+ * When a PostgreSQL server is reachable (scripts/test.mjs sets E2E_POSTGRES_URL), two more app
+ * instances run on one database of it, for the journey across instances (*.postgres.spec.ts).
+ */
+const postgresUrl = process.env.E2E_POSTGRES_URL
+export const instances = ['http://127.0.0.1:3101', 'http://127.0.0.1:3102'] as const
+
 /** The first admin of the journeys' fresh platform. */
 export const firstAdmin = { email: 'organizer@example.org', password: 'first-admin-password' }
 
@@ -23,6 +30,7 @@ export const firstAdmin = { email: 'organizer@example.org', password: 'first-adm
  */
 export default defineConfig({
   testDir: './tests',
+  testIgnore: postgresUrl ? [] : ['**/*.postgres.spec.ts'],
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -96,5 +104,26 @@ export default defineConfig({
         EMAIL_POLL_SECONDS: '0.5',
       },
     },
+    ...(postgresUrl
+      ? [
+          {
+            command: 'node --import tsx ../apps/server/test/support/two-instances-main.ts',
+            url: `${instances[1]}/api/health`,
+            timeout: 300_000,
+            reuseExistingServer: false,
+            // SIGTERM (not Playwright's default SIGKILL) lets it stop the instances and drop its database.
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+            env: {
+              E2E_POSTGRES_URL: postgresUrl,
+              TWO_INSTANCE_PORTS: instances.map((u) => new URL(u).port).join(','),
+              WAIT_FOR_URL: `${baseURL}/api/health`,
+              LOG_LEVEL: 'warn',
+              PUBLIC_URL: instances[0],
+              ADMIN_EMAIL: firstAdmin.email,
+              ADMIN_PASSWORD: firstAdmin.password,
+            },
+          },
+        ]
+      : []),
   ],
 })

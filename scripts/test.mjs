@@ -3,6 +3,7 @@
 // web units, and the Playwright journeys in Debian's chromium. Stops at the first failing suite.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { connect } from 'node:net'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -15,6 +16,16 @@ if (!existsSync(chromium)) {
   )
   process.exit(1)
 }
+
+// The journeys also run two app instances on one PostgreSQL database when a server answers here.
+const postgresUp = await new Promise((resolve) => {
+  const socket = connect({ host: '127.0.0.1', port: 5432, timeout: 1000 })
+  socket.once('connect', () => resolve(true) || socket.destroy())
+  socket.once('error', () => resolve(false))
+  socket.once('timeout', () => resolve(false) || socket.destroy())
+})
+if (postgresUp && !process.env.E2E_POSTGRES_URL)
+  process.env.E2E_POSTGRES_URL = `postgres://${process.env.PGUSER ?? 'postgres'}@127.0.0.1:5432/postgres`
 
 const suites = [
   ['server', ['run', 'test', '-w', '@hackathon/server']],

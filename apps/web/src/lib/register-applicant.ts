@@ -15,6 +15,7 @@ const REFRESHED_BY_REGISTRATION = [
   ['/api/stage-stats'],
   ['/api/rounds'],
   ['/api/recent-activity'],
+  ['/api/dashboard-charts'],
 ] as const
 
 export function registerApplicant(input: RegistrationInput): Promise<RegistrationResponse> {

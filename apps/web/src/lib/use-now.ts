@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
 
 /**
- * The current time, refreshed every `intervalMs`: the time left counts down and a stage whose
- * deadline passes while the page is open turns expired without a reload.
+ * The current time, refreshed every `intervalMs`, for screens that show time relative to now: a
+ * deadline that passes while the page is open turns expired, '5 minutes ago' becomes '6 minutes
+ * ago', all without a reload.
  */
 export function useNow(intervalMs = 30_000): number {
   const [now, setNow] = useState(() => Date.now())

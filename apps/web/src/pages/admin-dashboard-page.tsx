@@ -1,8 +1,7 @@
-import { BarChart3 } from 'lucide-react'
-
 import { NewRegistrationDialog } from '@/features/applicants/components/new-registration-dialog'
+import { AdminDashboard } from '@/features/dashboard/components/admin-dashboard'
 
-/** SPEC.md section 2, "Admin dashboard": the header now; the round statistics come later. */
+/** SPEC.md section 2, "Admin dashboard" (also at /jury, /submissions and /orientation for admins). */
 export default function AdminDashboardPage() {
   return (
     <main
@@ -17,9 +16,8 @@ export default function AdminDashboardPage() {
         </div>
         <NewRegistrationDialog />
       </div>
-      <div className="mt-8 flex items-start gap-3 rounded-xl border border-dashed border-border bg-card p-6 text-sm text-muted-foreground">
-        <BarChart3 aria-hidden="true" className="size-5 shrink-0" />
-        <p>Live statistics for each round, round progress and recent activity will appear here.</p>
+      <div className="mt-8">
+        <AdminDashboard />
       </div>
     </main>
   )

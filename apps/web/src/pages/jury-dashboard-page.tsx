@@ -1,6 +1,8 @@
 import { ApplicantTable } from '@/features/applicants/components/applicant-table'
+import { JurySummary } from '@/features/dashboard/components/jury-summary'
+import { ReviewGuidelines } from '@/features/dashboard/components/review-guidelines'
 
-/** SPEC.md section 2, "Jury dashboard"; its summary cards and guidelines come later. */
+/** SPEC.md section 2, "Jury dashboard": the counts, the guidelines, then the submitted work. */
 export default function JuryDashboardPage() {
   return (
     <main
@@ -10,7 +12,9 @@ export default function JuryDashboardPage() {
     >
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>
       <p className="mt-1 text-muted-foreground">Review submissions and select applicants.</p>
-      <div className="mt-8">
+      <div className="mt-8 grid gap-8">
+        <JurySummary />
+        <ReviewGuidelines />
         <ApplicantTable mode="jury" title="Submissions for Review" />
       </div>
     </main>

@@ -13,6 +13,7 @@ import {
 } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { TooltipProvider } from '@/components/ui/tooltip'
+import { useLiveUpdates } from '@/lib/live-updates'
 
 import { Sidebar } from './sidebar'
 
@@ -29,6 +30,8 @@ export default function SignedInShell({
   children: ReactNode
 }) {
   const [drawerOpen, setDrawerOpen] = useState(false)
+  // The event stream is for staff; the server refuses it to anyone else.
+  useLiveUpdates({ enabled: user.role === 'admin' || user.role === 'jury' })
 
   return (
     <TooltipProvider>

@@ -1,0 +1,15 @@
+import { Badge, type BadgeProps } from '@/components/ui/badge'
+
+import { dashboardStatus, type DashboardStatus } from '../round-stats'
+
+const VARIANTS: Readonly<Record<DashboardStatus, BadgeProps['variant']>> = {
+  Active: 'success',
+  Completed: 'outline',
+  Inactive: 'secondary',
+}
+
+/** A round's status as the dashboard says it (SPEC.md section 4): Active, Completed or Inactive. */
+export function DashboardStatusBadge({ status }: { status: string }) {
+  const label = dashboardStatus(status)
+  return <Badge variant={VARIANTS[label]}>{label}</Badge>
+}

@@ -1,0 +1,64 @@
+import {
+  REGISTRATION_CHART_DAYS,
+  type ActivityItem,
+  type DashboardCharts,
+  type Round,
+} from '@hackathon/contract'
+
+const uuid = (prefix: string, n: number) =>
+  `00000000-0000-4000-${prefix}-${String(n).padStart(12, '0')}`
+
+/** A round as GET /api/rounds sends it, with only the figures the dashboard reads set. */
+export function dashboardRound(n: number, overrides: Partial<Round> = {}): Round {
+  return {
+    id: uuid('8000', n),
+    name: `Round ${n}`,
+    description: `What happens in round ${n}.`,
+    status: 'active',
+    startTime: null,
+    endTime: null,
+    maxParticipants: null,
+    requirements: [],
+    prizes: [],
+    currentParticipants: 0,
+    totalColleges: 0,
+    submissionCount: 0,
+    totalInvitees: null,
+    ideasSubmitted: null,
+    prototypesApproved: null,
+    projectsApproved: null,
+    solutionsToBeBuilt: null,
+    ...overrides,
+  }
+}
+
+/** An activity item `minutesAgo` before `now`. */
+export function activityFixture(
+  n: number,
+  now: number,
+  minutesAgo: number,
+  overrides: Partial<ActivityItem> = {},
+): ActivityItem {
+  return {
+    id: uuid('7000', n),
+    type: 'registration',
+    name: `Person ${n}`,
+    action: 'registered for the hackathon',
+    timestamp: new Date(now - minutesAgo * 60_000).toISOString(),
+    ...overrides,
+  }
+}
+
+/** REGISTRATION_CHART_DAYS days ending `lastDay` (YYYY-MM-DD), with `counts` from the oldest. */
+export function registrationDays(
+  lastDay: string,
+  counts: readonly number[] = [],
+): DashboardCharts['registrationsPerDay'] {
+  const last = Date.parse(`${lastDay}T00:00:00Z`)
+  return Array.from({ length: REGISTRATION_CHART_DAYS }, (_, i) => ({
+    date: new Date(last - (REGISTRATION_CHART_DAYS - 1 - i) * 86_400_000)
+      .toISOString()
+      .slice(0, 10),
+    count: counts[i] ?? 0,
+  }))
+}
