@@ -72,11 +72,13 @@ const stop = async (child) => {
 
 /**
  * Starts the server on a fresh embedded database holding `count` applicants (registration IDs
- * HS-000000001 and up) and signs the admin in. The first start migrates and creates the admin;
+ * HS-000000001 and up) and two rounds, and signs the admin in. `withSubmissions` adds submissions
+ * (half the applicants to the first round, a quarter to the second), selections (an eighth) and
+ * one activity item per applicant. The first start migrates and creates the admin;
  * the embedded directory is locked while the server runs, so it is stopped to seed with one SQL
  * statement, then started again.
  */
-export async function seededServer(count) {
+export async function seededServer(count, { withSubmissions = false } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'hk-bench-'))
   const port = 3400 + Math.floor(Math.random() * 100)
   const base = `http://127.0.0.1:${port}`
@@ -104,6 +106,16 @@ export async function seededServer(count) {
         'Computer Science Engineering', '2027', 'College ' || (g % 500), 'submitted', now() - (g || ' seconds')::interval
       from generate_series(1, ${count}) g\`)
     await opened.database.db.execute(sql\`insert into rounds (name, description) values ('Preliminary Ideas Submission Round', 'Ideas'), ('Prototype Submission and Selection Round', 'Prototypes')\`)
+    if (${withSubmissions}) {
+      await opened.database.db.execute(sql\`insert into submissions (applicant_id, round_id, github_url, status, submitted_at)
+        select a.id, r.id, 'https://github.com/bench/repo', 'submitted', now()
+          from applicants a cross join rounds r
+         where (r.name like 'Preliminary%' and a.mobile::bigint % 2 = 0)
+            or (r.name like 'Prototype%' and a.mobile::bigint % 4 = 0)\`)
+      await opened.database.db.execute(sql\`update applicants set status = 'selected' where mobile::bigint % 8 = 0\`)
+      await opened.database.db.execute(sql\`insert into activity (type, name, action, applicant_id, created_at)
+        select 'registration', name, 'registered', id, created_at from applicants\`)
+    }
     await opened.close()
   `,
     ],

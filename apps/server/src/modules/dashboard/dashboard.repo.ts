@@ -6,14 +6,16 @@ import { rowsOf, type Db } from '../../db/client.js'
 const SELECTED_OR_FURTHER = sql`('selected', 'confirmed', 'won', 'round1', 'round2', 'round3')`
 const CONFIRMED_OR_FURTHER = sql`('confirmed', 'won')`
 
-/** Per round: distinct submitters (drafts aside) and how many of them are selected or further. */
+/**
+ * Per round: submitters (drafts aside) and how many of them are selected or further. A submission
+ * is unique per applicant and round, so count(*) counts submitters (no DISTINCT to sort for).
+ */
 export function stageStats(db: Db): Promise<StageStat[]> {
   return rowsOf<StageStat>(
     db,
     sql`select s.round_id as "stageId",
-               count(distinct s.applicant_id)::int as submissions,
-               (count(distinct s.applicant_id) filter (where a.status in ${SELECTED_OR_FURTHER}))::int
-                 as selections
+               count(*)::int as submissions,
+               (count(*) filter (where a.status in ${SELECTED_OR_FURTHER}))::int as selections
           from submissions s join applicants a on a.id = s.applicant_id
          where s.status <> 'draft'
          group by s.round_id`,
@@ -60,9 +62,9 @@ export function funnel(db: Db) {
   }>(
     db,
     sql`select r.id as "roundId", r.name as "roundName",
-               count(distinct s.applicant_id)::int as submitted,
-               (count(distinct s.applicant_id) filter (where a.status in ${SELECTED_OR_FURTHER}))::int as selected,
-               (count(distinct s.applicant_id) filter (where a.status in ${CONFIRMED_OR_FURTHER}))::int as confirmed
+               count(s.id)::int as submitted,
+               (count(s.id) filter (where a.status in ${SELECTED_OR_FURTHER}))::int as selected,
+               (count(s.id) filter (where a.status in ${CONFIRMED_OR_FURTHER}))::int as confirmed
           from rounds r
           left join submissions s on s.round_id = r.id and s.status <> 'draft'
           left join applicants a on a.id = s.applicant_id

@@ -33,13 +33,16 @@ export function requirementsOf(db: Db, roundIds: string[]) {
     .orderBy(asc(requirements.roundId), asc(requirements.position))
 }
 
-/** Per round in one query: submissions, distinct participants and their distinct colleges. */
+/**
+ * Per round in one query: submissions, participants and their distinct colleges. A submission is
+ * unique per applicant and round, so participants are counted without DISTINCT.
+ */
 export function submissionCounts(db: Db) {
   return db
     .select({
       roundId: submissions.roundId,
       submissions: count(),
-      participants: countDistinct(submissions.applicantId),
+      participants: count(),
       colleges: countDistinct(sql`lower(${applicants.collegeName})`),
     })
     .from(submissions)
