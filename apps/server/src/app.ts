@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { LIMITS } from '@hackathon/contract'
+import { APP_NAME, LIMITS } from '@hackathon/contract'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import type { JobQueue } from './jobs/queue.js'
@@ -27,6 +27,9 @@ import { createExportsService } from './modules/exports/exports.service.js'
 import { filesRoutes } from './modules/files/files.routes.js'
 import { roundsRoutes } from './modules/rounds/rounds.routes.js'
 import { createRoundsService } from './modules/rounds/rounds.service.js'
+import { githubRoutes } from './modules/github/github.routes.js'
+import { createGitHubService, startGitHubWorkers } from './modules/github/github.service.js'
+import { createGitHubClient } from './lib/github.js'
 import { createSmsService } from './modules/sms/sms.service.js'
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js'
 import { createSubmissionsService } from './modules/submissions/submissions.service.js'
@@ -137,9 +140,21 @@ export async function buildApp({
   const applicants = createApplicantsService({ db, config, email })
   const sms = createSmsService({ jobs, config })
   const applicantAuth = createApplicantAuthService({ db, config, jobs, secrets, email, sms })
-  const submissions = createSubmissionsService({ db, email })
+  const github = createGitHubService({
+    db,
+    jobs,
+    config,
+    client: createGitHubClient({
+      baseUrl: config.github.apiUrl,
+      token: config.github.token,
+      timeoutMs: config.github.timeoutMs,
+      retries: 2,
+      userAgent: `${APP_NAME}/${VERSION}`,
+    }),
+  })
+  const submissions = createSubmissionsService({ db, email, github })
   const portal = createApplicantPortalService({ db, submissions })
-  const rounds = createRoundsService({ db })
+  const rounds = createRoundsService({ db, scheduleFreeze: github.scheduleFreeze })
   const exports = createExportsService({ db, rounds })
   const uploads = createUploadsService({ db, email, config })
   const dashboard = createDashboardService({ db })
@@ -147,6 +162,7 @@ export async function buildApp({
   await hub.start()
   app.addHook('preClose', async () => hub.stop())
   await startEmailWorker(jobs, email, config)
+  await startGitHubWorkers(jobs, github, config)
   await sms.start()
   await applicantAuth.start()
   registerAuth(app, { config, auth, applicantAuth })
@@ -172,6 +188,7 @@ export async function buildApp({
   await app.register(uploadsRoutes, { uploads })
   await app.register(dashboardRoutes, { dashboard })
   await app.register(liveRoutes, { hub })
+  await app.register(githubRoutes, { github })
 
   await registerWebApp(app, config.webDistDir)
   return app

@@ -55,6 +55,12 @@ const configSchema = z
     APPLICANT_SESSION_ABSOLUTE_DAYS: z.coerce.number().min(1).default(7),
     SMS_WEBHOOK_URL: optionalString.pipe(z.url().optional()),
     SMS_WEBHOOK_TOKEN: optionalString,
+    GITHUB_API_URL: z.url().default('https://api.github.com'),
+    GITHUB_TOKEN: optionalString,
+    GITHUB_VERIFY: z.enum(['on', 'off'], 'must be on or off').default('on'),
+    GITHUB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    GITHUB_RECHECK_HOURS: z.coerce.number().min(0.01).default(24),
+    GITHUB_RETRY_DELAY_SECONDS: z.coerce.number().min(1).default(30),
   })
   .refine((env) => !env.OIDC_ISSUER || env.OIDC_CLIENT_ID, {
     message: 'OIDC_CLIENT_ID is required when OIDC_ISSUER is set',
@@ -111,6 +117,16 @@ const configSchema = z
       ? { url: env.SMS_WEBHOOK_URL, token: env.SMS_WEBHOOK_TOKEN }
       : undefined,
     eventName: env.EVENT_NAME,
+    github: {
+      apiUrl: env.GITHUB_API_URL.replace(/\/+$/, ''),
+      token: env.GITHUB_TOKEN,
+      /** GITHUB_VERIFY=off: no checks, pins or freezes (events without network). */
+      verify: env.GITHUB_VERIFY === 'on',
+      timeoutMs: env.GITHUB_TIMEOUT_MS,
+      recheckMs: env.GITHUB_RECHECK_HOURS * 3_600_000,
+      /** First wait before a job asks an unreachable GitHub again (doubling up to an hour). */
+      retryDelaySeconds: env.GITHUB_RETRY_DELAY_SECONDS,
+    },
     email: {
       retryDelaySeconds: env.EMAIL_RETRY_DELAY_SECONDS,
       retryDelayMaxSeconds: env.EMAIL_RETRY_DELAY_MAX_SECONDS,

@@ -21,7 +21,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const jobs = await JobQueue.start(database, (err) => {
     throw err
   })
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env })
+  // GitHub checks are off unless a test points GITHUB_API_URL at its own fake GitHub server.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', GITHUB_VERIFY: 'off', ...env })
   const secrets = createSecretBox(randomBytes(32).toString('hex'))
   const app = await buildApp({ config, database, jobs, secrets })
   return {

@@ -33,6 +33,7 @@ describe('database schema', () => {
       'staff_sessions',
       'staff_users',
       'submission_documents',
+      'submission_repositories',
       'submission_versions',
       'submissions',
     ])

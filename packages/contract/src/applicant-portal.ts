@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { repositoryCheck } from './github.js'
 import { applicant, applicantStatus } from './applicants.js'
 import { isoDateTime } from './common.js'
 import { ROUND_STATUSES, SUBMISSION_STATUSES } from './constants.js'
@@ -106,6 +107,8 @@ export const applicantSubmission = z
     versions: z.array(
       z.object({ githubUrl: z.string(), documents: z.array(z.string()), submittedAt: isoDateTime }),
     ),
+    /** The pinned and, after the deadline, the frozen commit (null for submissions made before issue 10). */
+    repository: repositoryCheck.nullable(),
   })
   .meta({ id: 'ApplicantSubmission' })
 export type ApplicantSubmission = z.infer<typeof applicantSubmission>

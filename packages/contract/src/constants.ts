@@ -42,7 +42,7 @@ export const SUBMISSION_STATUSES = [
 ] as const
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number]
 
-export const ACTIVITY_TYPES = ['registration', 'submission', 'selection'] as const
+export const ACTIVITY_TYPES = ['registration', 'submission', 'selection', 'deadline'] as const
 export type ActivityType = (typeof ACTIVITY_TYPES)[number]
 
 /** Applicant progress order (SPEC section 4): each step is 20%. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { repositoryCheck } from './github.js'
 import { MAX, isoDateTime } from './common.js'
 import { ROUND_STATUSES, SUBMISSION_STATUSES } from './constants.js'
 
@@ -192,6 +193,7 @@ export const staffSubmission = z
     }),
     documents: z.array(z.object({ name: z.string(), url: z.string().nullable() })),
     versions: z.array(submissionVersion),
+    repository: repositoryCheck.nullable(),
   })
   .meta({ id: 'StaffSubmission' })
 export type StaffSubmission = z.infer<typeof staffSubmission>

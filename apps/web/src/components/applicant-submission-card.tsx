@@ -3,13 +3,15 @@ import type { ReactNode } from 'react'
 
 import { DocumentLinks } from '@/components/document-links'
 import { ExternalLink } from '@/components/external-link'
+import { RepositoryStatus } from '@/components/repository-status'
 import { SubmissionStatusBadge } from '@/components/submission-status-badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { formatDateTime } from '@/lib/date-time'
 
 /**
  * An applicant's own submission for a stage, as the applicant sees it: its status, when it was
- * sent, the repository and the documents, then what `children` adds (its earlier versions).
+ * sent, the repository with the commits GitHub showed for it, and the documents, then what
+ * `children` adds (its earlier versions).
  */
 export function ApplicantSubmissionCard({
   submission,
@@ -52,6 +54,7 @@ export function ApplicantSubmissionCard({
         <div className="grid gap-1">
           <h3 className="font-medium text-muted-foreground">GitHub repository</h3>
           <ExternalLink href={submission.githubUrl}>{submission.githubUrl || '—'}</ExternalLink>
+          <RepositoryStatus repository={submission.repository} audience="applicant" />
         </div>
         <div className="grid gap-1">
           <h3 className="font-medium text-muted-foreground">Documents</h3>

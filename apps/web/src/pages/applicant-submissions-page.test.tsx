@@ -6,6 +6,12 @@ import { storeSession, submissionFixture, TOKEN } from '@/features/applicant-por
 import { formatDateTime, viewerTimeZone } from '@/lib/date-time'
 import { stubApi } from '@/test/fetch-stub'
 import { renderWithApp } from '@/test/render'
+import {
+  FROZEN_SHA,
+  PINNED_SHA,
+  frozenRepositoryFixture,
+  repositoryCheckFixture,
+} from '@/test/repository-check'
 
 import ApplicantSubmissionsPage from './applicant-submissions-page'
 
@@ -107,6 +113,47 @@ describe('the applicant submissions page', () => {
       versions.getAllByRole('link', { hidden: true }).map((a) => a.getAttribute('href')),
     ).toEqual(['https://github.com/asha/second-try', 'https://github.com/asha/first-try'])
     expect(versions.getByText('Documents: Deck v2.pdf')).toBeTruthy()
+  })
+
+  it('shows the commits pinned and frozen for each stage, and what is not verified yet', async () => {
+    storeSession()
+    renderSubmissions([
+      submissionFixture(1, {
+        stageName: 'Ideation',
+        githubUrl: 'https://github.com/asha/prototype',
+        repository: frozenRepositoryFixture(3, { isFork: true }),
+      }),
+      submissionFixture(2, {
+        stageName: 'Prototype',
+        repository: repositoryCheckFixture({
+          state: 'pending',
+          repo: 'project-2',
+          pinnedSha: null,
+          pinnedAt: null,
+          checkedAt: null,
+        }),
+      }),
+    ])
+
+    const [frozenCard, pendingCard] = (
+      await screen.findAllByRole('heading', { level: 2, name: /Ideation|Prototype/ })
+    ).map((heading) => within(heading.closest('li')!))
+    expect(frozenCard!.getByRole('link', { name: /^3f2a9c1/ }).getAttribute('href')).toBe(
+      `https://github.com/asha/prototype/tree/${PINNED_SHA}`,
+    )
+    expect(frozenCard!.getByRole('link', { name: /^9e8d7c6/ }).getAttribute('href')).toBe(
+      `https://github.com/asha/prototype/tree/${FROZEN_SHA}`,
+    )
+    // The flags are the jury's to weigh.
+    expect(frozenCard!.queryByText('Fork')).toBeNull()
+    expect(frozenCard!.queryByText(/commits after the deadline/)).toBeNull()
+
+    expect(pendingCard!.getByText('not verified yet')).toBeTruthy()
+    expect(
+      pendingCard!.getByText(
+        'GitHub could not be reached when this was submitted; it will be checked again automatically.',
+      ),
+    ).toBeTruthy()
   })
 
   it('says there is nothing yet, with the way back to the dashboard', async () => {

@@ -3,8 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { staffSubmissionFixture } from '@/features/submissions/testing'
 import { formatDateTime } from '@/lib/date-time'
+import { axeViolations } from '@/test/axe'
 import { stubApi, type Handler } from '@/test/fetch-stub'
 import { renderWithApp, userWithRole } from '@/test/render'
+import { FROZEN_SHA, PINNED_SHA, frozenRepositoryFixture } from '@/test/repository-check'
 
 import JurySubmissionsPage from './jury-submissions-page'
 
@@ -75,6 +77,42 @@ describe('the jury submissions page', () => {
     expect(within(history).getByText('Documents: Pitch deck')).toBeTruthy()
 
     expect(screen.getByText('Showing 1 to 1 of 1 results')).toBeTruthy()
+  })
+
+  it('shows the commits GitHub pinned and froze, and what changed after the deadline', async () => {
+    const repository = frozenRepositoryFixture(2, { isFork: true })
+    renderPage({
+      'GET /api/submissions?page=1&limit=10': list([
+        staffSubmissionFixture(1, { githubUrl: 'https://github.com/asha/prototype', repository }),
+        staffSubmissionFixture(2),
+      ]),
+    })
+
+    const card = within(
+      (await screen.findByRole('heading', { level: 3, name: 'Applicant 1' })).closest('li')!,
+    )
+    expect(card.getByRole('link', { name: /^3f2a9c1/ }).getAttribute('href')).toBe(
+      `https://github.com/asha/prototype/tree/${PINNED_SHA}`,
+    )
+    const frozen = card.getByRole('link', { name: /^9e8d7c6/ })
+    expect(frozen.getAttribute('href')).toBe(`https://github.com/asha/prototype/tree/${FROZEN_SHA}`)
+    expect(frozen.closest('p')?.textContent).toContain('Frozen at the deadline:')
+    expect(card.getByText(formatDateTime(repository.frozenAt!))).toBeTruthy()
+    expect(
+      within(card.getByRole('list', { name: 'Repository flags' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Fork', '2 commits after the deadline'])
+    expect(card.getByText('Commits pushed after the deadline (2)')).toBeTruthy()
+    expect(card.getByText(formatDateTime(repository.checkedAt!))).toBeTruthy()
+
+    // A submission from before GitHub was asked shows its address and nothing more.
+    const older = within(
+      screen.getByRole('heading', { level: 3, name: 'Applicant 2' }).closest('li')!,
+    )
+    expect(older.queryByText(/pinned when submitted/)).toBeNull()
+    expect(older.queryByRole('list', { name: 'Repository flags' })).toBeNull()
+    expect(await axeViolations()).toEqual([])
   })
 
   it('asks for one round when a round is chosen, and for a search after a pause', async () => {

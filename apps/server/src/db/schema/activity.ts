@@ -3,12 +3,12 @@ import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { applicants } from './applicants.js'
 import { createdAt, id } from './columns.js'
 
-/** The Recent Activity feed: registrations, submissions and selections. */
+/** The Recent Activity feed: registrations, submissions, selections and deadline changes. */
 export const activity = pgTable(
   'activity',
   {
     id: id(),
-    type: text('type', { enum: ['registration', 'submission', 'selection'] }).notNull(),
+    type: text('type', { enum: ['registration', 'submission', 'selection', 'deadline'] }).notNull(),
     name: text('name').notNull(),
     action: text('action').notNull(),
     /** Whose activity it is: deleting an applicant deletes their history too. */
@@ -18,6 +18,9 @@ export const activity = pgTable(
   (t) => [
     index('activity_applicant_id_idx').on(t.applicantId),
     index('activity_created_at_idx').on(t.createdAt.desc()),
-    check('activity_type_check', sql`${t.type} in ('registration', 'submission', 'selection')`),
+    check(
+      'activity_type_check',
+      sql`${t.type} in ('registration', 'submission', 'selection', 'deadline')`,
+    ),
   ],
 )

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { check, index, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { applicants } from './applicants.js'
 import { createdAt, id, timestamptz, updatedAt } from './columns.js'
 import { requirements, rounds } from './rounds.js'
@@ -62,4 +73,46 @@ export const submissionDocuments = pgTable(
       .references(() => requirements.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.submissionId, t.requirementId] })],
+)
+
+/**
+ * What GitHub reported about a submission's repository, at the moments our server asked (issue
+ * 10): the head commit pinned when it was submitted, the one frozen at the round's deadline, and
+ * the commits pushed after it (from GitHub's compare API, never from commit dates).
+ */
+export const submissionRepositories = pgTable(
+  'submission_repositories',
+  {
+    submissionId: uuid('submission_id')
+      .primaryKey()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    owner: text('owner').notNull(),
+    repo: text('repo').notNull(),
+    /** verified: GitHub answered; pending: not verified yet (GitHub was unreachable); missing: found gone or private later. */
+    state: text('state', { enum: ['verified', 'pending', 'missing'] }).notNull(),
+    defaultBranch: text('default_branch'),
+    pinnedSha: text('pinned_sha'),
+    /** When our server saw pinnedSha: GitHub's own answer, at our clock. */
+    pinnedAt: timestamptz('pinned_at'),
+    isFork: boolean('is_fork'),
+    isArchived: boolean('is_archived'),
+    repoCreatedAt: timestamptz('repo_created_at'),
+    frozenSha: text('frozen_sha'),
+    frozenAt: timestamptz('frozen_at'),
+    commitsAfterDeadline: integer('commits_after_deadline'),
+    pushedAfter: jsonb('pushed_after')
+      .$type<{ sha: string; message: string; url: string }[]>()
+      .notNull()
+      .default([]),
+    /** The default branch no longer contains the frozen commit (a force-push rewrote history). */
+    historyRewritten: boolean('history_rewritten').notNull().default(false),
+    comparedAt: timestamptz('compared_at'),
+    checkedAt: timestamptz('checked_at'),
+  },
+  (t) => [
+    check(
+      'submission_repositories_state_check',
+      sql`${t.state} in ('verified', 'pending', 'missing')`,
+    ),
+  ],
 )

@@ -120,9 +120,10 @@ export function createApplicantPortalService({
     async submissions(applicantId: string): Promise<ApplicantSubmission[]> {
       const rows = await repo.submissionsOf(db, applicantId)
       const ids = rows.map((r) => r.id)
-      const [docs, versions] = await Promise.all([
+      const [docs, versions, repositories] = await Promise.all([
         submissionsRepo.documentsOfMany(db, ids),
         submissions.versions(ids),
+        submissions.repositories(ids),
       ])
       return rows.map((s) => ({
         id: s.id,
@@ -139,6 +140,7 @@ export function createApplicantPortalService({
         createdAt: s.createdAt.toISOString(),
         submittedAt: s.submittedAt?.toISOString() ?? null,
         versions: versions.get(s.id) ?? [],
+        repository: repositories.get(s.id) ?? null,
       }))
     },
 

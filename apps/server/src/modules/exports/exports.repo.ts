@@ -43,7 +43,17 @@ export function page(
       )
     : undefined
   return db
-    .select()
+    .select({
+      applicant: applicants,
+      // The commit frozen at the deadline of the applicant's latest submission (issue 10). The
+      // outer column is named in full: drizzle writes a bare "id", which the subquery would take
+      // for its own submissions.id.
+      frozenSha: sql<string | null>`(
+        select sr.frozen_sha from submissions s
+          join submission_repositories sr on sr.submission_id = s.id
+         where s.applicant_id = "applicants"."id"
+         order by s.submitted_at desc nulls last limit 1)`,
+    })
     .from(applicants)
     .where(and(...whereOf(filter), keyset))
     .orderBy(asc(applicants.createdAt), asc(applicants.id))

@@ -30,6 +30,7 @@ const HEADER = [
   'GitHub URL',
   'Registered At (UTC)',
   'Reviewed At (UTC)',
+  'Frozen Commit',
 ]
 
 const PAGE_SIZE = 1000
@@ -105,7 +106,7 @@ export function createExportsService({ db, rounds }: { db: Db; rounds: RoundsSer
           const batch = await repo.page(db, filter, after, PAGE_SIZE)
           if (batch.length === 0) return
           yield batch
-            .map((a) =>
+            .map(({ applicant: a, frozenSha }) =>
               csvRow([
                 a.registrationId,
                 a.name,
@@ -121,10 +122,11 @@ export function createExportsService({ db, rounds }: { db: Db; rounds: RoundsSer
                 a.githubUrl,
                 a.createdAt.toISOString(),
                 a.reviewedAt?.toISOString() ?? null,
+                frozenSha,
               ]),
             )
             .join('')
-          const last = batch[batch.length - 1]!
+          const last = batch[batch.length - 1]!.applicant
           after = { createdAt: last.createdAt, id: last.id }
           if (batch.length < PAGE_SIZE) return
         }

@@ -12,6 +12,12 @@ export function listInOrder(db: Db): Promise<RoundRow[]> {
     .orderBy(sql`${rounds.startTime} asc nulls last`, asc(rounds.createdAt))
 }
 
+/** The round, locked until the transaction ends (a deadline change waits for submissions in flight). */
+export async function findByIdForUpdate(db: Db, id: string): Promise<RoundRow | undefined> {
+  const [row] = await db.select().from(rounds).where(eq(rounds.id, id)).for('update')
+  return row
+}
+
 export async function findById(db: Db, id: string): Promise<RoundRow | undefined> {
   const [row] = await db.select().from(rounds).where(eq(rounds.id, id))
   return row

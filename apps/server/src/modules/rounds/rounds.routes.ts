@@ -8,7 +8,7 @@ import {
   ROUND_MESSAGES,
   uuidParam,
 } from '@hackathon/contract'
-import { requireRole } from '../../plugins/auth.js'
+import { requireRole, staffActor } from '../../plugins/auth.js'
 import type { RoundsService } from './rounds.service.js'
 
 export const roundsRoutes: FastifyPluginAsyncZod<{ rounds: RoundsService }> = async (
@@ -52,7 +52,7 @@ export const roundsRoutes: FastifyPluginAsyncZod<{ rounds: RoundsService }> = as
       },
       onRequest: adminOnly,
     },
-    async (request) => rounds.update(request.params.id, request.body),
+    async (request) => rounds.update(request.params.id, request.body, staffActor(request)),
   )
 
   app.delete(

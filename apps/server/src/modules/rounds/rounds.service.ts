@@ -5,13 +5,27 @@ import type { Db } from '../../db/client.js'
 import { AppError } from '../../plugins/app-error.js'
 import * as filesRepo from '../files/files.repo.js'
 import { fileUrl } from '../files/files.routes.js'
+import * as activity from '../activity/activity.repo.js'
 import * as repo from './rounds.repo.js'
 
 type RoundInput = z.output<typeof roundInput>
 
 export type RoundsService = ReturnType<typeof createRoundsService>
 
-export function createRoundsService({ db }: { db: Db }) {
+/** Who changes a round: named in the activity log when a deadline moves. */
+export type RoundEditor = { name: string; email: string }
+
+const describeTime = (d: Date | null) =>
+  d ? `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'no deadline'
+
+export function createRoundsService({
+  db,
+  scheduleFreeze,
+}: {
+  db: Db
+  /** Queues the GitHub freeze of the round's submissions at its end time (issue 10). */
+  scheduleFreeze: (tx: Db, roundId: string, endTime: Date | null) => Promise<void>
+}) {
   async function assertTemplatesExist(tx: Db, input: RoundInput) {
     const wanted = input.requirements
       .map((r) => r.templateFileId)
@@ -84,6 +98,7 @@ export function createRoundsService({ db }: { db: Db }) {
       const id = await db.transaction(async (tx) => {
         await assertTemplatesExist(tx, input)
         const row = await repo.insert(tx, fields(input))
+        await scheduleFreeze(tx, row.id, row.endTime)
         await repo.insertRequirements(
           tx,
           input.requirements.map((r, position) => ({
@@ -102,11 +117,22 @@ export function createRoundsService({ db }: { db: Db }) {
      * Requirements are matched by position, so the ones that stay keep their ids and the
      * documents applicants already chose stay attached; surplus ones are removed.
      */
-    async update(id: string, input: RoundInput): Promise<Round> {
+    async update(id: string, input: RoundInput, editor: RoundEditor): Promise<Round> {
       await db.transaction(async (tx) => {
         await assertTemplatesExist(tx, input)
-        if (!(await repo.update(tx, id, fields(input))))
-          throw new AppError(404, ROUND_MESSAGES.notFound)
+        const before = await repo.findByIdForUpdate(tx, id)
+        if (!before) throw new AppError(404, ROUND_MESSAGES.notFound)
+        const next = fields(input)
+        await repo.update(tx, id, next)
+        if ((before.endTime?.getTime() ?? null) !== (next.endTime?.getTime() ?? null)) {
+          // Who moved a deadline, when, from what to what: the record organizers answer to.
+          await activity.record(tx, {
+            type: 'deadline',
+            name: editor.name,
+            action: `changed the deadline of ${before.name} from ${describeTime(before.endTime)} to ${describeTime(next.endTime)}`,
+          })
+          await scheduleFreeze(tx, id, next.endTime)
+        }
         const existing = await repo.currentRequirements(tx, id)
         for (const [position, r] of input.requirements.entries()) {
           const values = {

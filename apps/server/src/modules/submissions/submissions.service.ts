@@ -12,6 +12,7 @@ import { applicants } from '../../db/schema/index.js'
 import { AppError } from '../../plugins/app-error.js'
 import * as activity from '../activity/activity.repo.js'
 import type { EmailServiceApi } from '../email/email.service.js'
+import type { GitHubService } from '../github/github.service.js'
 import { fileUrl } from '../files/files.routes.js'
 import * as repo from './submissions.repo.js'
 
@@ -20,7 +21,15 @@ const UNLOCKING = new Set(['selected', 'confirmed', 'submitted'])
 
 export type SubmissionsService = ReturnType<typeof createSubmissionsService>
 
-export function createSubmissionsService({ db, email }: { db: Db; email: EmailServiceApi }) {
+export function createSubmissionsService({
+  db,
+  email,
+  github,
+}: {
+  db: Db
+  email: EmailServiceApi
+  github: GitHubService
+}) {
   /** Versions of several submissions, newest first, keyed by submission. */
   async function versions(
     submissionIds: string[],
@@ -49,6 +58,8 @@ export function createSubmissionsService({ db, email }: { db: Db; email: EmailSe
       applicantId: string,
       input: z.output<typeof submitStageInput>,
     ): Promise<{ message: string; submissionId: string }> {
+      // GitHub is asked before the transaction: no lock is held while the network answers.
+      const snapshot = await github.check(input.githubUrl)
       return db.transaction(async (tx) => {
         const round = await repo.lockRound(tx, input.stageId)
         if (!round) throw new AppError(404, SUBMISSION_MESSAGES.notFound)
@@ -99,6 +110,7 @@ export function createSubmissionsService({ db, email }: { db: Db; email: EmailSe
           .set({ githubUrl: input.githubUrl })
           .where(eq(applicants.id, applicantId))
         await repo.replaceDocuments(tx, submission.id, documents)
+        if (snapshot) await github.record(tx, submission.id, snapshot)
         await email.queue(tx, person.email, 'submission-receipt', {
           name: person.name,
           stageName: round.name,
@@ -114,6 +126,9 @@ export function createSubmissionsService({ db, email }: { db: Db; email: EmailSe
 
     versions,
 
+    /** What GitHub reported about these submissions' repositories. */
+    repositories: (ids: string[]) => github.checksFor(ids),
+
     /** The jury's view: submitted work with its applicant, documents and history. */
     async listForStaff(
       query: z.output<typeof staffSubmissionQuery>,
@@ -124,7 +139,11 @@ export function createSubmissionsService({ db, email }: { db: Db; email: EmailSe
         repo.staffCount(db, filter),
       ])
       const ids = rows.map((r) => r.id)
-      const [docs, history] = await Promise.all([repo.documentsOfMany(db, ids), versions(ids)])
+      const [docs, history, repositories] = await Promise.all([
+        repo.documentsOfMany(db, ids),
+        versions(ids),
+        github.checksFor(ids),
+      ])
       return {
         submissions: rows.map((r) => ({
           ...r,
@@ -136,6 +155,7 @@ export function createSubmissionsService({ db, email }: { db: Db; email: EmailSe
               url: d.templateFileId ? fileUrl(d.templateFileId) : null,
             })),
           versions: history.get(r.id) ?? [],
+          repository: repositories.get(r.id) ?? null,
         })),
         total,
         totalPages: Math.ceil(total / query.limit),

@@ -70,6 +70,7 @@ export function submissionFixture(
     createdAt: '2026-03-02T10:00:00.000Z',
     submittedAt: '2026-03-02T10:05:00.000Z',
     versions: [],
+    repository: null,
     ...overrides,
   }
 }

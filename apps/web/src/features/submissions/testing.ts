@@ -51,6 +51,7 @@ export function applicantSubmissionFixture(
     createdAt: '2026-03-02T10:00:00.000Z',
     submittedAt: '2026-03-04T10:05:00.000Z',
     versions: [],
+    repository: null,
     ...overrides,
   }
 }
@@ -74,6 +75,7 @@ export function staffSubmissionFixture(
     },
     documents: [],
     versions: [],
+    repository: null,
     ...overrides,
   }
 }

@@ -1,5 +1,5 @@
 import type { ActivityItem, ActivityType } from '@hackathon/contract'
-import { Award, FileUp, UserPlus, type LucideIcon } from 'lucide-react'
+import { Award, CalendarClock, FileUp, UserPlus, type LucideIcon } from 'lucide-react'
 
 import { formatDateTime } from '@/lib/date-time'
 import { useNow } from '@/lib/use-now'
@@ -10,6 +10,7 @@ const ICONS: Readonly<Record<ActivityType, LucideIcon>> = {
   registration: UserPlus,
   submission: FileUp,
   selection: Award,
+  deadline: CalendarClock,
 }
 
 /** '5 minutes ago' becomes '6 minutes ago' while the page stays open. */

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 
 import { DocumentLinks } from '@/components/document-links'
 import { ExternalLink } from '@/components/external-link'
+import { RepositoryStatus } from '@/components/repository-status'
 import { SubmissionStatusBadge } from '@/components/submission-status-badge'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { VersionHistory } from '@/components/version-history'
@@ -33,7 +34,10 @@ export function SubmissionCard({ submission }: { submission: StaffSubmission }) 
             <span className="break-words">{submission.round.name}</span>
           </Row>
           <Row term="Repository">
-            <ExternalLink href={submission.githubUrl}>{submission.githubUrl || '—'}</ExternalLink>
+            <div className="grid gap-2">
+              <ExternalLink href={submission.githubUrl}>{submission.githubUrl || '—'}</ExternalLink>
+              <RepositoryStatus repository={submission.repository} audience="staff" />
+            </div>
           </Row>
           <Row term="Documents">
             {submission.documents.length === 0 ? (
