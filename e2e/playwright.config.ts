@@ -21,6 +21,9 @@ export const smtp = {
 const postgresUrl = process.env.E2E_POSTGRES_URL
 export const instances = ['http://127.0.0.1:3101', 'http://127.0.0.1:3102'] as const
 
+/** The fake GitHub REST API every app instance of the journeys asks (any repository exists). */
+export const githubApi = `http://127.0.0.1:${Number(process.env.E2E_GITHUB_PORT ?? 3140)}`
+
 /** The first admin of the journeys' fresh platform. */
 export const firstAdmin = { email: 'organizer@example.org', password: 'first-admin-password' }
 
@@ -80,6 +83,14 @@ export default defineConfig({
       },
     },
     {
+      // A fake GitHub on loopback: submissions are checked, pinned and frozen against it.
+      command: 'node --import tsx ../apps/server/test/support/github-server-main.ts',
+      url: `${githubApi}/repos/journeys/ready`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { GITHUB_TEST_PORT: new URL(githubApi).port },
+    },
+    {
       command: 'node ../scripts/start.mjs',
       url: `${baseURL}/api/health`,
       timeout: 180_000,
@@ -102,6 +113,8 @@ export default defineConfig({
         EMAIL_RETRY_DELAY_SECONDS: '1',
         EMAIL_RETRY_DELAY_MAX_SECONDS: '2',
         EMAIL_POLL_SECONDS: '0.5',
+        GITHUB_API_URL: githubApi,
+        GITHUB_RETRY_DELAY_SECONDS: '1',
       },
     },
     ...(postgresUrl
@@ -121,6 +134,7 @@ export default defineConfig({
               PUBLIC_URL: instances[0],
               ADMIN_EMAIL: firstAdmin.email,
               ADMIN_PASSWORD: firstAdmin.password,
+              GITHUB_API_URL: githubApi,
             },
           },
         ]

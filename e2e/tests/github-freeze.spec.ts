@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test'
+import { baseURL, githubApi } from '../playwright.config.js'
+import { expectNoAxeViolations } from './axe.js'
+import { adminApi, configureEmail, emailTo, signInStaff } from './support.js'
+
+const stamp = Date.now()
+const jury = {
+  email: `judge.${stamp}@example.org`,
+  name: 'Grace Judge',
+  password: 'judge-password-1',
+}
+const student = {
+  name: 'Frieda Freeze',
+  email: `frieda.${stamp}@college.example`,
+  mobile: `94${String(stamp).slice(-8)}`,
+  studentId: 'GH-1',
+  course: 'Computer Science Engineering',
+  yearOfGraduation: '2027',
+  collegeName: 'Commit College',
+  linkedinProfile: '',
+}
+const fullName = `freeze-team/app-${stamp}`
+
+test('the jury sees the commit frozen at the deadline, linked to exactly that tree, and the commits pushed after it', async ({
+  page,
+  request,
+}) => {
+  await configureEmail(request)
+  await adminApi(request)
+  expect(
+    (await request.post(`${baseURL}/api/staff`, { data: { ...jury, role: 'jury' } })).status(),
+  ).toBe(201)
+  const created = await request.post(`${baseURL}/api/rounds`, {
+    data: {
+      name: `GitHub Freeze Round ${stamp}`,
+      description: 'The deadline is in a few seconds.',
+      status: 'active',
+      startTime: new Date(Date.now() - 3_600_000).toISOString(),
+      endTime: new Date(Date.now() + 8_000).toISOString(),
+      requirements: [{ description: 'The repository' }],
+      prizes: [],
+      currentParticipants: '0',
+    },
+  })
+  expect(created.status()).toBe(201)
+  const round = await created.json()
+
+  // A selected applicant (every active round is open to them), signed in with a code.
+  expect((await request.post(`${baseURL}/api/register`, { data: student })).status()).toBe(201)
+  const found = await (
+    await request.get(`${baseURL}/api/applicants?search=${encodeURIComponent(student.email)}`)
+  ).json()
+  await request.put(`${baseURL}/api/applicants/${found.applicants[0].id}`, {
+    data: { ...student, status: 'selected' },
+  })
+  await request.post(`${baseURL}/api/applicant/send-otp`, { data: { identifier: student.email } })
+  const otp = /Your code: (\d{6})/.exec(
+    (await emailTo(request, student.email, 'sign-in code')).text,
+  )![1]
+  const { sessionToken } = await (
+    await request.post(`${baseURL}/api/applicant/verify-otp`, {
+      data: { identifier: student.email, otp },
+    })
+  ).json()
+
+  // The repository on (fake) GitHub, submitted before the deadline.
+  await request.post(`${githubApi}/_control/repos`, { data: { fullName } })
+  const [head] = (
+    await (
+      await request.post(`${githubApi}/_control/push`, { data: { fullName, count: 1 } })
+    ).json()
+  ).shas as string[]
+  const submitted = await request.post(`${baseURL}/api/applicant/submit-stage`, {
+    headers: { authorization: `Bearer ${sessionToken}` },
+    data: { stageId: round.id, githubUrl: `https://github.com/${fullName}`, documents: [] },
+  })
+  expect(submitted.status()).toBe(200)
+
+  // The freeze job runs at the deadline by itself.
+  await expect
+    .poll(
+      async () => {
+        const list = await (
+          await request.get(`${baseURL}/api/submissions?roundId=${round.id}`)
+        ).json()
+        return list.submissions[0]?.repository?.frozenSha ?? null
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBe(head)
+
+  // Two pushes after the deadline, found by GitHub's compare API.
+  await request.post(`${githubApi}/_control/push`, { data: { fullName, count: 2 } })
+  const check = await request.post(`${baseURL}/api/rounds/${round.id}/github-check`, { data: {} })
+  expect(await check.json()).toEqual({ frozen: 0, compared: 1 })
+
+  await signInStaff(page, jury.email, jury.password)
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Submissions' })
+    .click()
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: student.name }) })
+  await expect(card.getByText('Frozen at the deadline:')).toBeVisible()
+  await expect(
+    card.getByRole('link', { name: new RegExp(head!.slice(0, 7)) }).first(),
+  ).toHaveAttribute('href', `https://github.com/${fullName}/tree/${head}`)
+  await expect(card.getByText('2 commits after the deadline')).toBeVisible()
+  await expectNoAxeViolations(page)
+})
