@@ -35,7 +35,9 @@ test('the jury sees the commit frozen at the deadline, linked to exactly that tr
       name: `GitHub Freeze Round ${stamp}`,
       description: 'The deadline is in a few seconds.',
       status: 'active',
-      startTime: new Date(Date.now() - 3_600_000).toISOString(),
+      // Started a minute ago: later than other journeys' rounds, so it never becomes the first
+      // active round that is open to everyone (SPEC section 4) and locks theirs.
+      startTime: new Date(Date.now() - 60_000).toISOString(),
       endTime: new Date(Date.now() + 8_000).toISOString(),
       requirements: [{ description: 'The repository' }],
       prizes: [],
