@@ -28,6 +28,8 @@ import { filesRoutes } from './modules/files/files.routes.js'
 import { roundsRoutes } from './modules/rounds/rounds.routes.js'
 import { createRoundsService } from './modules/rounds/rounds.service.js'
 import { githubRoutes } from './modules/github/github.routes.js'
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js'
+import { createReviewsService } from './modules/reviews/reviews.service.js'
 import { createGitHubService, startGitHubWorkers } from './modules/github/github.service.js'
 import { createGitHubClient } from './lib/github.js'
 import { createSmsService } from './modules/sms/sms.service.js'
@@ -152,7 +154,13 @@ export async function buildApp({
       userAgent: `${APP_NAME}/${VERSION}`,
     }),
   })
-  const submissions = createSubmissionsService({ db, email, github })
+  const reviews = createReviewsService({ db })
+  const submissions = createSubmissionsService({
+    db,
+    email,
+    github,
+    reviewSummaries: reviews.summaries,
+  })
   const portal = createApplicantPortalService({ db, submissions })
   const rounds = createRoundsService({ db, scheduleFreeze: github.scheduleFreeze })
   const exports = createExportsService({ db, rounds })
@@ -189,6 +197,7 @@ export async function buildApp({
   await app.register(dashboardRoutes, { dashboard })
   await app.register(liveRoutes, { hub })
   await app.register(githubRoutes, { github })
+  await app.register(reviewsRoutes, { reviews })
 
   await registerWebApp(app, config.webDistDir)
   return app

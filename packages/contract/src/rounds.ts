@@ -194,6 +194,14 @@ export const staffSubmission = z
     documents: z.array(z.object({ name: z.string(), url: z.string().nullable() })),
     versions: z.array(submissionVersion),
     repository: repositoryCheck.nullable(),
+    /** For a jury member: whether it is assigned to them, and their own review's state. */
+    myReview: z
+      .object({
+        assigned: z.boolean(),
+        total: z.number().nullable(),
+        savedAt: isoDateTime.nullable(),
+      })
+      .nullable(),
   })
   .meta({ id: 'StaffSubmission' })
 export type StaffSubmission = z.infer<typeof staffSubmission>

@@ -11,6 +11,8 @@ export const staffMember = z
     role: staffRole,
     active: z.boolean(),
     hasPassword: z.boolean(),
+    /** A jury member's declared affiliation (a college): never assigned its submissions. */
+    affiliation: z.string().nullable(),
     createdAt: isoDateTime,
   })
   .meta({ id: 'StaffMember' })
@@ -30,8 +32,16 @@ export const createStaffInput = z
       .min(LIMITS.passwordMin, 'Password must be at least 6 characters long')
       .max(MAX.password, 'Password is too long')
       .optional(),
+    affiliation: z.string().trim().max(200, 'Affiliation is too long').optional(),
   })
   .meta({ id: 'CreateStaffRequest' })
+
+/** PATCH /api/staff/{id} (admin): the affiliation a jury member declares. */
+export const staffProfileRequest = z
+  .object({
+    affiliation: z.union([z.string().trim().max(200, 'Affiliation is too long'), z.null()]),
+  })
+  .meta({ id: 'StaffProfileRequest' })
 export type CreateStaffInput = z.infer<typeof createStaffInput>
 
 /** A new or reset account: the generated password is in this one answer and nowhere else. */

@@ -22,6 +22,7 @@ export const PAGES: Readonly<Record<PageId, ComponentType>> = {
   jurySubmissions: lazy(() => import('@/pages/jury-submissions-page')),
   applicants: lazy(() => import('@/pages/applicants-page')),
   rounds: lazy(() => import('@/pages/rounds-page')),
+  roundReview: lazy(() => import('@/pages/round-review-page')),
   quickActions: lazy(() => import('@/pages/quick-actions-page')),
   addApplicant: lazy(() => import('@/pages/add-applicant-page')),
   exportData: lazy(() => import('@/pages/export-data-page')),

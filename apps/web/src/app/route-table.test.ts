@@ -34,6 +34,7 @@ describe('the route table (SPEC.md section 2)', () => {
       '/submissions': 'adminDashboard',
       '/orientation': 'adminDashboard',
       '/rounds': 'rounds',
+      '/rounds/:id/review': 'roundReview',
       '/quick-actions': 'quickActions',
       '/add-applicant': 'addApplicant',
       '/export-data': 'exportData',
@@ -57,6 +58,13 @@ describe('the route table (SPEC.md section 2)', () => {
       '/my-submissions': 'applicantSubmissions',
       ...everyoneSignedIn,
     })
+  })
+
+  it('offers the round review page (issue 11) to admins only', () => {
+    for (const audience of ['signedOut', 'jury', 'applicant', 'noRole'] as const) {
+      expect(Object.values(ROUTE_TABLE[audience])).not.toContain('roundReview')
+    }
+    expect(ROUTE_TABLE.admin['/rounds/:id/review']).toBe('roundReview')
   })
 
   it('shows the landing page at / to a signed-in user without a known role', () => {
@@ -89,6 +97,7 @@ describe('the route table (SPEC.md section 2)', () => {
         'jurySubmissions',
         'quickActions',
         'rounds',
+        'roundReview',
         'settings',
       ].sort(),
     )

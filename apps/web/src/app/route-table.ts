@@ -15,6 +15,7 @@ export const PAGE_IDS = [
   'jurySubmissions',
   'applicants',
   'rounds',
+  'roundReview',
   'quickActions',
   'addApplicant',
   'exportData',
@@ -46,8 +47,9 @@ const everyoneSignedIn = {
 } as const satisfies Routes
 
 /**
- * SPEC.md section 2 "Route table", exactly: any path missing from a table is the not-found
- * page for that audience. Note that /admin/login exists only while signed out.
+ * SPEC.md section 2 "Route table", exactly, plus the admin's round review page of issue 11: any
+ * path missing from a table is the not-found page for that audience. Note that /admin/login
+ * exists only while signed out.
  */
 export const ROUTE_TABLE: Readonly<Record<Audience, Routes>> = {
   signedOut: {
@@ -64,6 +66,8 @@ export const ROUTE_TABLE: Readonly<Record<Audience, Routes>> = {
     '/submissions': 'adminDashboard',
     '/orientation': 'adminDashboard',
     '/rounds': 'rounds',
+    // Issue 11: a round's rubric, reviewer assignment and ranking, for admins only.
+    '/rounds/:id/review': 'roundReview',
     '/quick-actions': 'quickActions',
     '/add-applicant': 'addApplicant',
     '/export-data': 'exportData',
@@ -99,6 +103,7 @@ export const SHELL_PAGES: ReadonlySet<PageId> = new Set<PageId>([
   'jurySubmissions',
   'applicants',
   'rounds',
+  'roundReview',
   'quickActions',
   'addApplicant',
   'exportData',

@@ -7,6 +7,12 @@ import {
   dashboardFixture,
   storeSession,
 } from '@/features/applicant-portal/testing'
+import {
+  assignmentOverviewFixture,
+  rankingFixture,
+  rubricFixture,
+} from '@/features/reviews/testing'
+import { roundFixture } from '@/features/rounds/testing'
 import { stubApi } from '@/test/fetch-stub'
 import { renderWithApp, userWithRole } from '@/test/render'
 
@@ -68,6 +74,37 @@ describe('the router', () => {
 
     expect(screen.getByText(TEXTS.notFoundTitle)).toBeTruthy()
     expect(screen.getByText(TEXTS.notFoundHint)).toBeTruthy()
+  })
+
+  it.each([
+    ['a jury member', userWithRole('jury')],
+    ['a signed-out visitor', null],
+  ])('does not show a round’s review page to %s', (_, user) => {
+    renderAt('/rounds/00000000-0000-4000-8000-000000000001/review', user)
+
+    expect(screen.getByRole('heading', { level: 1, name: TEXTS.notFoundTitle })).toBeTruthy()
+  })
+
+  it('shows an admin a round’s review page inside the shell', async () => {
+    const round = roundFixture(1, { name: 'Prototype Submission' })
+    stubApi({
+      'GET /api/rounds': () => Response.json({ rounds: [round] }),
+      [`GET /api/rounds/${round.id}/rubric`]: () =>
+        Response.json(rubricFixture({ roundId: round.id })),
+      [`GET /api/rounds/${round.id}/assignments`]: () =>
+        Response.json(assignmentOverviewFixture({ roundId: round.id })),
+      [`GET /api/rounds/${round.id}/ranking`]: () =>
+        Response.json(rankingFixture([], { roundId: round.id })),
+    })
+    renderAt(`/rounds/${round.id}/review`, userWithRole('admin'))
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Prototype Submission — Review' }),
+    ).toBeTruthy()
+    const menu = screen.getByRole('navigation', { name: 'Main' })
+    expect(
+      within(menu).getByRole('link', { name: 'Competition Rounds' }).getAttribute('aria-current'),
+    ).toBe('true')
   })
 
   it('loads an admin-only screen for an admin', async () => {

@@ -1,6 +1,9 @@
+import { REVIEW_MESSAGES } from '@hackathon/contract'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
+import { dismissToast } from '@/components/ui/use-toast'
+import { myReviewFixture, rubricFixture } from '@/features/reviews/testing'
 import { staffSubmissionFixture } from '@/features/submissions/testing'
 import { formatDateTime } from '@/lib/date-time'
 import { axeViolations } from '@/test/axe'
@@ -29,6 +32,7 @@ const list =
     Response.json({ submissions, total, totalPages })
 
 afterEach(() => {
+  act(() => dismissToast())
   vi.unstubAllGlobals()
 })
 
@@ -185,5 +189,73 @@ describe('the jury submissions page', () => {
     expect(
       screen.getByText('Submissions appear here once applicants send their work.'),
     ).toBeTruthy()
+  })
+})
+
+describe('scoring on the jury submissions page', () => {
+  const card = async (name: string) =>
+    within((await screen.findByRole('heading', { level: 3, name })).closest('li')!)
+
+  it('gives each card Score or Edit score, whether it is assigned, and the saved score', async () => {
+    renderPage({
+      'GET /api/submissions?page=1&limit=10': list([
+        staffSubmissionFixture(1, {
+          myReview: { assigned: true, total: 8.25, savedAt: '2026-03-05T10:00:00.000Z' },
+        }),
+        staffSubmissionFixture(2, {
+          myReview: { assigned: false, total: null, savedAt: null },
+        }),
+      ]),
+      [`GET /api/rounds/${ROUNDS[0]!.id}/rubric`]: () => Response.json(rubricFixture()),
+    })
+
+    const scored = await card('Applicant 1')
+    expect(scored.getByRole('button', { name: 'Edit score for Applicant 1' })).toBeTruthy()
+    expect(scored.getByText('Assigned to you')).toBeTruthy()
+    await waitFor(() =>
+      expect(scored.getByText(/^Your score:/).textContent).toBe('Your score: 8.25 / 10'),
+    )
+
+    const open = await card('Applicant 2')
+    expect(open.getByRole('button', { name: 'Score Applicant 2' })).toBeTruthy()
+    expect(open.queryByText('Assigned to you')).toBeNull()
+    expect(open.getByText('Not scored yet')).toBeTruthy()
+    expect(await axeViolations()).toEqual([])
+  })
+
+  it('drops a submission from the list once the jury member declares a conflict of interest', async () => {
+    const first = staffSubmissionFixture(1)
+    let submissions = [first, staffSubmissionFixture(2)]
+    const { fetchMock } = renderPage({
+      'GET /api/submissions?page=1&limit=10': () => list(submissions)(),
+      [`GET /api/submissions/${first.id}/review`]: () => Response.json(myReviewFixture(first.id)),
+      [`POST /api/submissions/${first.id}/conflict`]: () => {
+        submissions = submissions.filter((s) => s.id !== first.id)
+        return Response.json({ message: REVIEW_MESSAGES.conflictSaved })
+      },
+    })
+    const main = document.getElementById('main-content')!
+
+    fireEvent.click((await card('Applicant 1')).getByRole('button', { name: 'Score Applicant 1' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Score Applicant 1' }))
+    fireEvent.click(await dialog.findByRole('button', { name: 'Declare conflict of interest' }))
+    const confirm = within(
+      await screen.findByRole('alertdialog', { name: 'Declare a conflict of interest?' }),
+    )
+    fireEvent.change(confirm.getByLabelText('Reason (optional)'), {
+      target: { value: ' My cousin is on the team ' },
+    })
+    fireEvent.click(confirm.getByRole('button', { name: 'Declare conflict' }))
+
+    expect(await screen.findByText(REVIEW_MESSAGES.conflictSaved)).toBeTruthy()
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/conflict'))
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reason: 'My cousin is on the team' })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 3, name: 'Applicant 1' })).toBeNull(),
+    )
+    expect(screen.getByRole('heading', { level: 3, name: 'Applicant 2' })).toBeTruthy()
+    // The button that opened the dialog is gone with its card: focus waits on the page instead.
+    expect(document.activeElement).toBe(main)
   })
 })

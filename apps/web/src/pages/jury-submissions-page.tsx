@@ -1,3 +1,4 @@
+import { SubmissionReview } from '@/features/reviews/components/submission-review'
 import { JurySubmissions } from '@/features/submissions/components/jury-submissions'
 
 /** The jury's /submissions (SPEC.md section 2): the submitted work itself, with its history. */
@@ -10,11 +11,13 @@ export default function JurySubmissionsPage() {
     >
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Submissions</h1>
       <p className="mt-1 text-muted-foreground">
-        Open each applicant&apos;s repository and documents, and see what they changed between
-        versions.
+        Open each applicant&apos;s repository and documents, see what they changed between versions,
+        and score their work.
       </p>
       <div className="mt-8">
-        <JurySubmissions />
+        <JurySubmissions
+          renderActions={(submission) => <SubmissionReview submission={submission} />}
+        />
       </div>
     </main>
   )

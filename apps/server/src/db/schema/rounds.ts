@@ -28,6 +28,10 @@ export const rounds = pgTable(
     projectsApproved: integer('projects_approved'),
     totalInvitees: integer('total_invitees'),
     solutionsToBeBuilt: integer('solutions_to_be_built'),
+    /** Reviews may be saved until then (issue 11); null: open. */
+    reviewClosesAt: timestamptz('review_closes_at'),
+    /** The last assignment run's N (reviews per submission). */
+    reviewsPerSubmission: integer('reviews_per_submission'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

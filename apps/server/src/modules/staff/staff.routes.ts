@@ -3,6 +3,7 @@ import {
   createStaffInput,
   staffList,
   staffMember,
+  staffProfileRequest,
   staffWithPassword,
   uuidParam,
 } from '@hackathon/contract'
@@ -37,6 +38,21 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       onRequest: adminOnly,
     },
     async (request, reply) => reply.code(201).send(await staff.create(request.body)),
+  )
+
+  app.patch(
+    '/api/staff/:id',
+    {
+      schema: {
+        tags,
+        summary: "Set a jury member's declared affiliation (a college)",
+        params: uuidParam,
+        body: staffProfileRequest,
+        response: { 200: staffMember },
+      },
+      onRequest: adminOnly,
+    },
+    async (request) => staff.setAffiliation(request.params.id, request.body.affiliation),
   )
 
   app.post(

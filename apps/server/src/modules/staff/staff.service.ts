@@ -3,6 +3,8 @@ import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import { generatePassword, hashPassword } from '../../lib/secrets.js'
 import { AppError } from '../../plugins/app-error.js'
+import { eq, sql } from 'drizzle-orm'
+import { staffUsers } from '../../db/schema/index.js'
 import * as repo from './staff.repo.js'
 
 /** What leaves the server about a staff member: never the password hash. */
@@ -14,6 +16,7 @@ export function toStaffMember(row: repo.StaffRow): StaffMember {
     role: row.role,
     active: row.active,
     hasPassword: row.passwordHash !== null,
+    affiliation: row.affiliation,
     createdAt: row.createdAt.toISOString(),
   }
 }
@@ -48,6 +51,7 @@ export function createStaffService({ db, invite }: StaffServiceDeps) {
           name: input.name,
           role: input.role,
           passwordHash,
+          affiliation: input.affiliation || null,
         })
         if (!row) throw new AppError(409, 'A staff member with this email already exists')
         const member = toStaffMember(row)
@@ -55,6 +59,17 @@ export function createStaffService({ db, invite }: StaffServiceDeps) {
         return member
       })
       return { staff, ...(temporaryPassword ? { temporaryPassword } : {}) }
+    },
+
+    /** The affiliation (a college) a jury member declares: assignment avoids its submissions. */
+    async setAffiliation(id: string, affiliation: string | null): Promise<StaffMember> {
+      await mustFind(id)
+      const [row] = await db
+        .update(staffUsers)
+        .set({ affiliation: affiliation || null, updatedAt: sql`now()` })
+        .where(eq(staffUsers.id, id))
+        .returning()
+      return toStaffMember(row!)
     },
 
     /** A new generated password; every session of the account ends. */

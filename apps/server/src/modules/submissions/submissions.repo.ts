@@ -121,12 +121,19 @@ export function versionsOf(db: Db, submissionIds: string[]) {
 export interface StaffFilter {
   roundId?: string
   search?: string
+  /** A jury member's id: their conflicts of interest are left out. */
+  withoutConflictsOf?: string
 }
 
 function staffWhere(filter: StaffFilter): SQL | undefined {
   const like = filter.search ? containsPattern(filter.search) : undefined
   return and(
     filter.roundId ? eq(submissions.roundId, filter.roundId) : undefined,
+    // A jury member's declared conflicts of interest leave their list (issue 11).
+    filter.withoutConflictsOf
+      ? sql`not exists (select 1 from reviews r where r.submission_id = ${submissions.id}
+              and r.juror_id = ${filter.withoutConflictsOf} and r.conflict)`
+      : undefined,
     like
       ? sql`(lower(${applicants.name}) like ${like} or lower(${applicants.registrationId}) like ${like})`
       : undefined,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { staffSubmissionList, staffSubmissionQuery, submitStageInput } from '@hackathon/contract'
 import { z } from 'zod'
-import { applicantActor, requireApplicant, requireRole } from '../../plugins/auth.js'
+import { applicantActor, requireApplicant, requireRole, staffActor } from '../../plugins/auth.js'
 import type { SubmissionsService } from './submissions.service.js'
 
 export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: SubmissionsService }> = async (
@@ -36,6 +36,6 @@ export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: Submissions
       },
       onRequest: requireRole('admin', 'jury'),
     },
-    async (request) => submissions.listForStaff(request.query),
+    async (request) => submissions.listForStaff(request.query, staffActor(request)),
   )
 }

@@ -25,10 +25,16 @@ export function createSubmissionsService({
   db,
   email,
   github,
+  reviewSummaries,
 }: {
   db: Db
   email: EmailServiceApi
   github: GitHubService
+  /** The jury member's own review state per submission (issue 11). */
+  reviewSummaries: (
+    submissionIds: string[],
+    jurorId: string,
+  ) => Promise<Map<string, { assigned: boolean; total: number | null; savedAt: string | null }>>
 }) {
   /** Versions of several submissions, newest first, keyed by submission. */
   async function versions(
@@ -132,17 +138,24 @@ export function createSubmissionsService({
     /** The jury's view: submitted work with its applicant, documents and history. */
     async listForStaff(
       query: z.output<typeof staffSubmissionQuery>,
+      viewer?: { id: string; role: 'admin' | 'jury' },
     ): Promise<{ submissions: StaffSubmission[]; total: number; totalPages: number }> {
-      const filter = { roundId: query.roundId, search: query.search || undefined }
+      const juror = viewer?.role === 'jury' ? viewer.id : undefined
+      const filter = {
+        roundId: query.roundId,
+        search: query.search || undefined,
+        withoutConflictsOf: juror,
+      }
       const [rows, total] = await Promise.all([
         repo.staffPage(db, filter, query.limit, (query.page - 1) * query.limit),
         repo.staffCount(db, filter),
       ])
       const ids = rows.map((r) => r.id)
-      const [docs, history, repositories] = await Promise.all([
+      const [docs, history, repositories, mine] = await Promise.all([
         repo.documentsOfMany(db, ids),
         versions(ids),
         github.checksFor(ids),
+        juror ? reviewSummaries(ids, juror) : Promise.resolve(new Map()),
       ])
       return {
         submissions: rows.map((r) => ({
@@ -156,6 +169,9 @@ export function createSubmissionsService({
             })),
           versions: history.get(r.id) ?? [],
           repository: repositories.get(r.id) ?? null,
+          myReview: juror
+            ? (mine.get(r.id) ?? { assigned: false, total: null, savedAt: null })
+            : null,
         })),
         total,
         totalPages: Math.ceil(total / query.limit),

@@ -37,15 +37,17 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
             <ul className="grid gap-1">
               {items.map(({ label, href, icon: Icon }) => {
                 const current = path === href
+                // A page below an item (a round's review under Competition Rounds) marks it too.
+                const within = !current && href !== '/' && path.startsWith(`${href}/`)
                 return (
                   <li key={href}>
                     <Link
                       href={href}
-                      aria-current={current ? 'page' : undefined}
+                      aria-current={current ? 'page' : within ? 'true' : undefined}
                       onClick={onNavigate}
                       className={cn(
                         'flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium transition-colors',
-                        current
+                        current || within
                           ? 'bg-secondary text-secondary-foreground'
                           : 'text-muted-foreground hover:bg-accent hover:text-foreground',
                       )}

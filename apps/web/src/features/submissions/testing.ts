@@ -76,6 +76,7 @@ export function staffSubmissionFixture(
     documents: [],
     versions: [],
     repository: null,
+    myReview: { assigned: false, total: null, savedAt: null },
     ...overrides,
   }
 }

@@ -1,5 +1,4 @@
 import {
-  APPLICANT_MESSAGES,
   APPLICANT_STATUSES,
   APPLICANT_STATUS_LABELS,
   LIMITS,
@@ -16,8 +15,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { NativeSelect } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
-import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/error-message'
+import { reportSelectFailed, reportSelected } from '@/lib/select-applicant'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { cn } from '@/lib/utils'
 
@@ -71,18 +70,13 @@ export function ApplicantTable({ mode, title }: ApplicantTableProps) {
     if (select.isPending) return
     select.mutate(applicant.id, {
       onSuccess: () => {
-        toast({ title: 'Success', description: APPLICANT_MESSAGES.selected })
+        reportSelected()
         // The Select button goes with the submitted status; keep focus in the table's controls.
         setTimeout(() => {
           if (!trigger.isConnected) searchRef.current?.focus()
         })
       },
-      onError: (err) =>
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: errorMessage(err, 'Failed to select applicant'),
-        }),
+      onError: reportSelectFailed,
     })
   }
 

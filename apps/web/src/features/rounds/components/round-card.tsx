@@ -1,6 +1,7 @@
 import type { Round } from '@hackathon/contract'
-import { EllipsisVertical, FileDown, Pencil, Trash2 } from 'lucide-react'
+import { ClipboardList, EllipsisVertical, FileDown, Pencil, Trash2 } from 'lucide-react'
 import { useId, useRef, type ReactNode } from 'react'
+import { Link } from 'wouter'
 
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -50,10 +51,16 @@ export function RoundCard({ round, onEdit, onDelete }: RoundCardProps) {
               <EllipsisVertical aria-hidden="true" />
             </Button>
           </CardMenuTrigger>
-          <CardMenuContent align="end" className="min-w-36">
+          <CardMenuContent align="end" className="min-w-44">
             <CardMenuItem onSelect={() => onEdit(round, triggerRef.current)}>
               <Pencil aria-hidden="true" />
               Edit
+            </CardMenuItem>
+            <CardMenuItem asChild>
+              <Link href={`/rounds/${encodeURIComponent(round.id)}/review`}>
+                <ClipboardList aria-hidden="true" />
+                Review &amp; ranking
+              </Link>
             </CardMenuItem>
             <CardMenuItem
               className="text-destructive data-[highlighted]:bg-destructive data-[highlighted]:text-destructive-foreground"

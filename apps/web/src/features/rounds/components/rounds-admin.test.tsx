@@ -291,6 +291,20 @@ describe('the round form', () => {
 })
 
 describe('editing and deleting a round', () => {
+  it('leads from the card menu to the round’s review and ranking page', async () => {
+    const round = roundFixture(7, { name: 'Prototype' })
+    renderRounds([round])
+
+    const menu = await openCardMenu('Prototype')
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Edit',
+      'Review & ranking',
+      'Delete',
+    ])
+    const link = menu.getByRole('menuitem', { name: 'Review & ranking' })
+    expect(link.getAttribute('href')).toBe(`/rounds/${round.id}/review`)
+  })
+
   it('fills the form from the round and keeps its templates', async () => {
     const template = storedFileFixture(3, { name: 'brief.pdf' })
     const round = roundFixture(1, {

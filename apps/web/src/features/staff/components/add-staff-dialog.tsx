@@ -26,6 +26,7 @@ import { fieldErrors } from '@/lib/field-errors'
 
 import { useCreateStaff } from '../api/create-staff'
 import { STAFF_ROLE_LABELS } from '../role-labels'
+import { AFFILIATION_HINT } from './affiliation-dialog'
 import { TemporaryPassword } from './temporary-password'
 
 /** 'Add staff member': the form, then (when the server generated one) the password, once. */
@@ -107,10 +108,11 @@ interface Values {
   email: string
   role: string
   password: string
+  affiliation: string
 }
 type Field = keyof Values
 
-const EMPTY: Values = { name: '', email: '', role: 'jury', password: '' }
+const EMPTY: Values = { name: '', email: '', role: 'jury', password: '', affiliation: '' }
 
 function AddStaffForm({
   pending,
@@ -121,12 +123,24 @@ function AddStaffForm({
 }) {
   const [values, setValues] = useState<Values>(EMPTY)
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
-  const ids = { name: useId(), email: useId(), role: useId(), password: useId() }
+  const ids = {
+    name: useId(),
+    email: useId(),
+    role: useId(),
+    password: useId(),
+    affiliation: useId(),
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    // An empty password field means 'generate one', which the contract spells as no password.
-    const parsed = createStaffInput.safeParse({ ...values, password: values.password || undefined })
+    // An empty password field means 'generate one', which the contract spells as no password;
+    // only a jury member has an affiliation.
+    const affiliation = values.role === 'jury' ? values.affiliation.trim() : ''
+    const parsed = createStaffInput.safeParse({
+      ...values,
+      password: values.password || undefined,
+      affiliation: affiliation || undefined,
+    })
     if (!parsed.success) {
       setErrors(fieldErrors<Field>(parsed.error.issues))
       return
@@ -140,7 +154,7 @@ function AddStaffForm({
   const errorProps = (name: Field) =>
     errors[name]
       ? { 'aria-invalid': true, 'aria-describedby': `${ids[name]}-message` }
-      : name === 'password'
+      : name === 'password' || name === 'affiliation'
         ? { 'aria-describedby': `${ids[name]}-message` }
         : {}
 
@@ -190,6 +204,22 @@ function AddStaffForm({
           ))}
         </NativeSelect>
       </div>
+      {values.role === 'jury' && (
+        <div className="grid gap-2">
+          <Label htmlFor={ids.affiliation}>Affiliation (college, optional)</Label>
+          <Input
+            id={ids.affiliation}
+            autoComplete="off"
+            maxLength={200}
+            value={values.affiliation}
+            onChange={set('affiliation')}
+            {...errorProps('affiliation')}
+          />
+          <FieldMessage error={Boolean(errors.affiliation)} id={`${ids.affiliation}-message`}>
+            {errors.affiliation ?? AFFILIATION_HINT}
+          </FieldMessage>
+        </div>
+      )}
       <div className="grid gap-2">
         <Label htmlFor={ids.password}>Password (optional)</Label>
         <Input

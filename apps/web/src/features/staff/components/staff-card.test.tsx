@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { dismissToast } from '@/components/ui/use-toast'
+import { axeViolations } from '@/test/axe'
 import { errorResponse, stubApi } from '@/test/fetch-stub'
 import { renderWithApp } from '@/test/render'
 
@@ -17,6 +18,7 @@ function member(overrides: Partial<Record<keyof StaffMember, unknown>>): StaffMe
     role: 'admin',
     active: true,
     hasPassword: true,
+    affiliation: null,
     createdAt: '2026-01-05T09:00:00.000Z',
     ...overrides,
   } as StaffMember
@@ -157,5 +159,96 @@ describe('the staff card', () => {
     expect(await screen.findByText('Account deactivated')).toBeTruthy()
     expect(await screen.findByRole('button', { name: 'Activate Jo Jury' })).toBeTruthy()
     expect(screen.getByText('Deactivated')).toBeTruthy()
+  })
+})
+
+describe('a jury member’s affiliation', () => {
+  it('is shown for jury members only, with the rule it feeds', async () => {
+    stubApi({
+      'GET /api/staff': () =>
+        Response.json({ staff: [ada, member({ ...jo, affiliation: 'Hill College' })] }),
+    })
+    renderWithApp(<StaffCard currentUserId={ada.id} />)
+
+    const table = await screen.findByRole('table')
+    expect(within(table).getByRole('columnheader', { name: 'Affiliation (college)' })).toBeTruthy()
+    const cellsOf = (name: string) =>
+      within(within(table).getByText(name).closest('tr')!).getAllByRole('cell')
+    expect(cellsOf('Jo Jury')[5]!.textContent).toBe('Hill College')
+    expect(cellsOf('Ada Admin')[5]!.textContent).toBe('—Not a judge')
+    expect(screen.queryByRole('button', { name: 'Edit affiliation for Ada Admin' })).toBeNull()
+    expect(
+      screen.getByText(/Judges are never assigned submissions from their own college\./),
+    ).toBeTruthy()
+  })
+
+  it('is edited in a small dialog and saved, an empty field clearing it', async () => {
+    let affiliation: string | null = 'Hill College'
+    const fetchMock = stubApi({
+      'GET /api/staff': () => Response.json({ staff: [ada, member({ ...jo, affiliation })] }),
+      [`PATCH /api/staff/${jo.id}`]: ({ body }) => {
+        affiliation = (body as { affiliation: string | null }).affiliation
+        return Response.json(member({ ...jo, affiliation }))
+      },
+    })
+    renderWithApp(<StaffCard currentUserId={ada.id} />)
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit affiliation for Jo Jury' }))
+    let dialog = within(screen.getByRole('dialog', { name: 'Affiliation of Jo Jury' }))
+    const field = dialog.getByLabelText('Affiliation (college)') as HTMLInputElement
+    expect(field.value).toBe('Hill College')
+    expect(await axeViolations()).toEqual([])
+    fireEvent.change(field, { target: { value: '  River Institute of Technology ' } })
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+
+    expect(await screen.findByText('Affiliation saved')).toBeTruthy()
+    const patch = () =>
+      fetchMock.mock.calls
+        .filter(([, init]) => init?.method === 'PATCH')
+        .map(([, init]) => JSON.parse(String(init?.body)))
+    expect(patch()).toEqual([{ affiliation: 'River Institute of Technology' }])
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(await screen.findByText('River Institute of Technology')).toBeTruthy()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit affiliation for Jo Jury' }))
+    dialog = within(screen.getByRole('dialog', { name: 'Affiliation of Jo Jury' }))
+    fireEvent.change(dialog.getByLabelText('Affiliation (college)'), { target: { value: ' ' } })
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => expect(patch()).toHaveLength(2))
+    expect(patch()[1]).toEqual({ affiliation: null })
+  })
+
+  it('can be given when adding a jury member', async () => {
+    const fetchMock = stubApi({
+      'GET /api/staff': () => Response.json({ staff: [ada] }),
+      'POST /api/staff': () => Response.json({ staff: jo }, { status: 201 }),
+    })
+    renderWithApp(<StaffCard currentUserId={ada.id} />)
+    await screen.findByRole('table')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add staff member' }))
+    const dialog = within(screen.getByRole('dialog', { name: 'Add staff member' }))
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Jo Jury' } })
+    fireEvent.change(dialog.getByLabelText('Email'), { target: { value: 'jo@example.org' } })
+    fireEvent.change(dialog.getByLabelText('Affiliation (college, optional)'), {
+      target: { value: 'Hill College' },
+    })
+    fireEvent.change(dialog.getByLabelText('Role'), { target: { value: 'admin' } })
+    expect(dialog.queryByLabelText('Affiliation (college, optional)')).toBeNull()
+    fireEvent.change(dialog.getByLabelText('Role'), { target: { value: 'jury' } })
+    fireEvent.click(dialog.getByRole('button', { name: 'Add staff member' }))
+
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true),
+    )
+    expect(
+      JSON.parse(String(fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')?.[1]?.body)),
+    ).toEqual({
+      name: 'Jo Jury',
+      email: 'jo@example.org',
+      role: 'jury',
+      affiliation: 'Hill College',
+    })
   })
 })

@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/error-message'
 
 import { useStaff } from '../api/get-staff'
 import { AddStaffDialog } from './add-staff-dialog'
+import { AFFILIATION_HINT } from './affiliation-dialog'
 import { StaffTable } from './staff-table'
 
 /** The admin's list of staff accounts, with adding, password resets and (de)activation. */
@@ -22,7 +23,7 @@ export function StaffCard({ currentUserId }: { currentUserId?: string }) {
           </CardTitle>
           <CardDescription>
             Admins and jury members who can sign in. A deactivated account keeps its history but
-            cannot sign in.
+            cannot sign in. {AFFILIATION_HINT}
           </CardDescription>
         </div>
         <AddStaffDialog />

@@ -11,6 +11,7 @@ import {
 } from '@/components/ui/table'
 
 import { STAFF_ROLE_LABELS } from '../role-labels'
+import { AffiliationDialog } from './affiliation-dialog'
 import { ResetPasswordDialog } from './reset-password-dialog'
 import { SetActiveDialog } from './set-active-dialog'
 
@@ -24,7 +25,7 @@ export function StaffTable({
 }) {
   return (
     // Wide enough to stay readable on a phone, where the table scrolls sideways in its box.
-    <Table label="Staff accounts" className="min-w-[40rem]">
+    <Table label="Staff accounts" className="min-w-[52rem]">
       <TableHeader>
         <TableRow>
           <TableHead>Name</TableHead>
@@ -32,6 +33,7 @@ export function StaffTable({
           <TableHead>Role</TableHead>
           <TableHead>Status</TableHead>
           <TableHead>Sign-in</TableHead>
+          <TableHead>Affiliation (college)</TableHead>
           <TableHead className="text-right">
             <span className="sr-only">Actions</span>
           </TableHead>
@@ -60,6 +62,21 @@ export function StaffTable({
               </TableCell>
               <TableCell className="whitespace-nowrap">
                 {member.hasPassword ? 'Password' : 'Single sign-on only'}
+              </TableCell>
+              <TableCell>
+                {member.role === 'jury' ? (
+                  <span className="flex items-center justify-between gap-1">
+                    <span className="break-words">
+                      {member.affiliation || <span className="text-muted-foreground">None</span>}
+                    </span>
+                    <AffiliationDialog member={member} />
+                  </span>
+                ) : (
+                  <>
+                    <span aria-hidden="true">—</span>
+                    <span className="sr-only">Not a judge</span>
+                  </>
+                )}
               </TableCell>
               <TableCell>
                 <div className="ml-auto flex w-max flex-col gap-2">

@@ -1,6 +1,6 @@
-import { LIMITS } from '@hackathon/contract'
+import { LIMITS, type StaffSubmission } from '@hackathon/contract'
 import { FolderGit2, RotateCw } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 
 import { Pagination } from '@/components/pagination'
 import { SearchField } from '@/components/search-field'
@@ -24,8 +24,13 @@ export const SEARCH_DEBOUNCE_MS = 300
 /** The applicant table's page size (SPEC.md section 9), so both lists page alike. */
 const PAGE_SIZE = LIMITS.applicantPageSize
 
+export interface JurySubmissionsProps {
+  /** What each card offers beyond the work itself, e.g. the jury member's review. */
+  renderActions?: (submission: StaffSubmission) => ReactNode
+}
+
 /** The submitted work, filtered by round and by who submitted it. */
-export function JurySubmissions() {
+export function JurySubmissions({ renderActions }: JurySubmissionsProps = {}) {
   const [searchText, setSearchText] = useState('')
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS)
   const [roundId, setRoundId] = useState('')
@@ -112,7 +117,7 @@ export function JurySubmissions() {
             <ul aria-labelledby={ids.list} className="grid gap-4">
               {data.submissions.map((submission) => (
                 <li key={submission.id}>
-                  <SubmissionCard submission={submission} />
+                  <SubmissionCard submission={submission} actions={renderActions?.(submission)} />
                 </li>
               ))}
             </ul>

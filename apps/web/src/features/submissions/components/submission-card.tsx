@@ -9,8 +9,17 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { VersionHistory } from '@/components/version-history'
 import { formatDateTime } from '@/lib/date-time'
 
-/** One submission for the jury: who, for which round, the work itself and its history. */
-export function SubmissionCard({ submission }: { submission: StaffSubmission }) {
+/**
+ * One submission for the jury: who, for which round, the work itself and its history. `actions`
+ * is what the page adds below it (the jury member's review), from a feature this one does not know.
+ */
+export function SubmissionCard({
+  submission,
+  actions,
+}: {
+  submission: StaffSubmission
+  actions?: ReactNode
+}) {
   const { applicant } = submission
   return (
     <Card className="min-w-0">
@@ -57,6 +66,7 @@ export function SubmissionCard({ submission }: { submission: StaffSubmission }) 
           </Row>
         </dl>
         <VersionHistory versions={submission.versions} />
+        {actions}
       </CardContent>
     </Card>
   )

@@ -1,0 +1,221 @@
+import type { Ranking, RankingEntry } from '@hackathon/contract'
+import { CheckCircle2, Download, LoaderCircle } from 'lucide-react'
+import { useRef } from 'react'
+
+import { ApplicantStatusBadge } from '@/components/applicant-status-badge'
+import { LoadError } from '@/components/load-error'
+import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table'
+import { toast } from '@/components/ui/use-toast'
+import { errorMessage } from '@/lib/error-message'
+import { reportSelectFailed, reportSelected } from '@/lib/select-applicant'
+import { handleUnauthorized } from '@/lib/unauthorized'
+
+import { useExportRanking } from '../api/export-ranking'
+import { useRanking } from '../api/get-ranking'
+import { useSelectRankedApplicant } from '../api/select-ranked-applicant'
+import { formatScore, positionOnScale } from '../scores'
+import { ReviewSection } from './review-section'
+
+/** The round's submissions by judge-normalized score, with the raw mean beside it, and Select. */
+export function RankingSection({ roundId }: { roundId: string }) {
+  const ranking = useRanking(roundId)
+  const exportCsv = useExportRanking(roundId)
+
+  function exportRanking() {
+    exportCsv.mutate(undefined, {
+      onSuccess: () =>
+        toast({
+          title: 'Export Successful',
+          description: 'The ranking has been exported successfully.',
+        }),
+      onError: (err) => {
+        if (handleUnauthorized(err)) return
+        toast({
+          variant: 'destructive',
+          title: 'Export Failed',
+          description: errorMessage(err, 'Failed to export the ranking.'),
+        })
+      },
+    })
+  }
+
+  return (
+    <ReviewSection
+      title="Ranking"
+      description="Every submission of the round, best first, from the reviews saved so far."
+      action={
+        <Button
+          variant="outline"
+          disabled={exportCsv.isPending}
+          aria-busy={exportCsv.isPending || undefined}
+          onClick={exportRanking}
+          className="self-start"
+        >
+          {exportCsv.isPending ? (
+            <LoaderCircle aria-hidden="true" className="animate-spin" />
+          ) : (
+            <Download aria-hidden="true" />
+          )}
+          Export CSV
+        </Button>
+      }
+    >
+      {ranking.isPending ? (
+        <div className="grid place-items-center py-8">
+          <Spinner label="Loading the ranking…" />
+        </div>
+      ) : ranking.isError ? (
+        <LoadError
+          error={ranking.error}
+          fallback="The ranking could not be loaded."
+          onRetry={() => void ranking.refetch()}
+        />
+      ) : (
+        <>
+          <RankingTable roundId={roundId} ranking={ranking.data} />
+          <div className="grid gap-2 text-sm">
+            <h3 className="text-base font-semibold">How the ranking is computed</h3>
+            <p className="break-words text-muted-foreground">{ranking.data.method}</p>
+            <p className="text-muted-foreground">
+              Normalized is that score; Raw is the mean of the weighted scores as the judges gave
+              them; Spread is the highest minus the lowest of them, so a wide spread means the
+              judges disagree. Scores are on the scale from {ranking.data.scale.min} to{' '}
+              {ranking.data.scale.max}.
+            </p>
+          </div>
+        </>
+      )}
+    </ReviewSection>
+  )
+}
+
+function RankingTable({ roundId, ranking }: { roundId: string; ranking: Ranking }) {
+  const select = useSelectRankedApplicant(roundId)
+  // Where focus goes when a Select button leaves with the status it was offered for.
+  const fallbackRef = useRef<HTMLDivElement>(null)
+
+  function selectApplicant(entry: RankingEntry, trigger: HTMLElement) {
+    if (select.isPending) return
+    select.mutate(entry.applicant.id, {
+      onSuccess: () => {
+        reportSelected()
+        setTimeout(() => {
+          if (!trigger.isConnected) fallbackRef.current?.focus()
+        })
+      },
+      onError: reportSelectFailed,
+    })
+  }
+
+  if (ranking.entries.length === 0) {
+    return <p className="text-sm text-muted-foreground">No submissions in this round yet.</p>
+  }
+
+  return (
+    <div ref={fallbackRef} tabIndex={-1} className="focus:outline-none">
+      <Table label="Ranked submissions" className="min-w-[54rem]">
+        <TableHeader>
+          <TableRow>
+            <TableHead className="text-right">Rank</TableHead>
+            <TableHead>Applicant</TableHead>
+            <TableHead>College</TableHead>
+            <TableHead>Normalized</TableHead>
+            <TableHead className="text-right">Raw</TableHead>
+            <TableHead className="text-right">Reviews</TableHead>
+            <TableHead className="text-right">Spread</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {ranking.entries.map((entry) => {
+            const { applicant } = entry
+            const selecting = select.isPending && select.variables === applicant.id
+            return (
+              <TableRow key={entry.submissionId}>
+                <TableCell className="text-right font-semibold tabular-nums">
+                  {entry.rank}
+                </TableCell>
+                <th scope="row" className="px-3 py-3 text-left font-normal">
+                  <span className="grid">
+                    <span className="font-medium break-words">{applicant.name}</span>
+                    <span className="font-mono text-xs whitespace-nowrap text-muted-foreground">
+                      {applicant.registrationId}
+                    </span>
+                  </span>
+                </th>
+                <TableCell className="break-words">{applicant.collegeName}</TableCell>
+                <TableCell>
+                  {entry.normalizedScore === null ? (
+                    <NoScore />
+                  ) : (
+                    <div className="flex items-center gap-2">
+                      <span className="w-12 shrink-0 text-right font-semibold tabular-nums">
+                        {formatScore(entry.normalizedScore)}
+                      </span>
+                      {/* The number beside it is what is read out; the bar is for the eye. */}
+                      <span
+                        aria-hidden="true"
+                        className="h-2.5 w-24 shrink-0 overflow-hidden rounded-full bg-muted"
+                      >
+                        <span
+                          className="block h-full min-w-1 rounded-full bg-primary"
+                          style={{
+                            width: `${positionOnScale(entry.normalizedScore, ranking.scale) * 100}%`,
+                          }}
+                        />
+                      </span>
+                    </div>
+                  )}
+                </TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {entry.rawScore === null ? <NoScore /> : formatScore(entry.rawScore)}
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{entry.reviews}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {entry.spread === null ? <NoScore /> : formatScore(entry.spread)}
+                </TableCell>
+                <TableCell>
+                  <ApplicantStatusBadge status={applicant.status} />
+                </TableCell>
+                <TableCell className="text-right">
+                  {applicant.status === 'submitted' && (
+                    <Button
+                      size="sm"
+                      aria-label={`Select ${applicant.name}`}
+                      // aria-disabled, not disabled: a disabled button drops the keyboard focus.
+                      aria-disabled={select.isPending || undefined}
+                      className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+                      onClick={(event) => selectApplicant(entry, event.currentTarget)}
+                    >
+                      <CheckCircle2 aria-hidden="true" />
+                      {selecting ? 'Selecting...' : 'Select'}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            )
+          })}
+        </TableBody>
+      </Table>
+    </div>
+  )
+}
+
+function NoScore() {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">No reviews yet</span>
+    </>
+  )
+}
