@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { baseURL, githubApi } from '../playwright.config.js'
 import { expectNoAxeViolations } from './axe.js'
-import { adminApi, configureEmail, emailTo, signInStaff } from './support.js'
+import { adminApi, applicantToken, configureEmail, signInStaff } from './support.js'
 
 const stamp = Date.now()
 const jury = {
@@ -55,15 +55,7 @@ test('the jury sees the commit frozen at the deadline, linked to exactly that tr
   await request.put(`${baseURL}/api/applicants/${found.applicants[0].id}`, {
     data: { ...student, status: 'selected' },
   })
-  await request.post(`${baseURL}/api/applicant/send-otp`, { data: { identifier: student.email } })
-  const otp = /Your code: (\d{6})/.exec(
-    (await emailTo(request, student.email, 'sign-in code')).text,
-  )![1]
-  const { sessionToken } = await (
-    await request.post(`${baseURL}/api/applicant/verify-otp`, {
-      data: { identifier: student.email, otp },
-    })
-  ).json()
+  const sessionToken = await applicantToken(request, student.email)
 
   // The repository on (fake) GitHub, submitted before the deadline.
   await request.post(`${githubApi}/_control/repos`, { data: { fullName } })

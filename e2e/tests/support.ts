@@ -110,3 +110,14 @@ export async function inbox(
 
 /** Radix renders a toast twice (visible, and for the screen-reader announcement). */
 export const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
+
+/** An applicant's bearer token, signed in through the API with the code emailed to them. */
+export async function applicantToken(request: APIRequestContext, email: string): Promise<string> {
+  await request.post(`${baseURL}/api/applicant/send-otp`, { data: { identifier: email } })
+  const otp = /Your code: (\d{6})/.exec((await emailTo(request, email, 'sign-in code')).text)![1]
+  const res = await request.post(`${baseURL}/api/applicant/verify-otp`, {
+    data: { identifier: email, otp },
+  })
+  expect(res.status()).toBe(200)
+  return (await res.json()).sessionToken as string
+}

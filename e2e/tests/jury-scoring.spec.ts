@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test'
+import { baseURL } from '../playwright.config.js'
+import { expectNoAxeViolations } from './axe.js'
+import {
+  adminApi,
+  applicantToken,
+  configureEmail,
+  signInAsAdmin,
+  signInStaff,
+  toast,
+} from './support.js'
+
+const stamp = Date.now()
+const judge = {
+  email: `scorer.${stamp}@example.org`,
+  name: 'Sam Scorer',
+  password: 'scorer-password-1',
+}
+const teams = ['Team Quasar', 'Team Nebula'].map((name, i) => ({
+  name,
+  email: `team.${i}.${stamp}@college.example`,
+  mobile: `93${String(stamp + i).slice(-8)}`,
+  studentId: `JS-${i}`,
+  course: 'Computer Science Engineering',
+  yearOfGraduation: '2027',
+  collegeName: `Scoring College ${i}`,
+  linkedinProfile: '',
+}))
+const roundName = `Scoring Round ${stamp}`
+
+/** Scores every criterion of the open review dialog with `value` and saves. */
+async function scoreAll(page: Page, team: string, value: number) {
+  await page.getByRole('button', { name: `Score ${team}` }).click()
+  const dialog = page.getByRole('dialog', { name: `Score ${team}` })
+  for (const select of await dialog.getByRole('combobox').all())
+    await select.selectOption(String(value))
+  await dialog.getByLabel('Overall comment (optional)').fill(`Scored ${value} by the journey`)
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(toast(page, 'Review saved.')).toBeVisible()
+  await expect(dialog).toBeHidden()
+}
+
+test('a jury member scores two submissions; the admin sees the ranking and selects the top one', async ({
+  page,
+  request,
+}) => {
+  await configureEmail(request)
+  await adminApi(request)
+  expect(
+    (await request.post(`${baseURL}/api/staff`, { data: { ...judge, role: 'jury' } })).status(),
+  ).toBe(201)
+  const created = await request.post(`${baseURL}/api/rounds`, {
+    data: {
+      name: roundName,
+      description: 'Scored by the jury',
+      status: 'active',
+      startTime: new Date(Date.now() - 60_000).toISOString(),
+      endTime: new Date(Date.now() + 86_400_000).toISOString(),
+      requirements: [{ description: 'The repository' }],
+      prizes: [],
+      currentParticipants: '0',
+    },
+  })
+  const round = await created.json()
+  for (const team of teams) {
+    expect((await request.post(`${baseURL}/api/register`, { data: team })).status()).toBe(201)
+    const found = await (
+      await request.get(`${baseURL}/api/applicants?search=${encodeURIComponent(team.email)}`)
+    ).json()
+    // Selected for the hackathon, so this later round is open to them (SPEC section 4).
+    await request.put(`${baseURL}/api/applicants/${found.applicants[0].id}`, {
+      data: { ...team, status: 'selected' },
+    })
+    const token = await applicantToken(request, team.email)
+    const submitted = await request.post(`${baseURL}/api/applicant/submit-stage`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        stageId: round.id,
+        githubUrl: `https://github.com/scoring/${stamp}-${team.studentId}`,
+        documents: [],
+      },
+    })
+    expect(submitted.status()).toBe(200)
+  }
+
+  // The jury member scores both: Nebula higher than Quasar.
+  await signInStaff(page, judge.email, judge.password)
+  await page.goto('/submissions')
+  await page.getByLabel('Filter by round').selectOption({ label: roundName })
+  await scoreAll(page, 'Team Quasar', 6)
+  await scoreAll(page, 'Team Nebula', 9)
+  await expect(page.getByText('Your score: 9 / 10')).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page.context().clearCookies()
+
+  // The admin opens the round's review page: Nebula ranks first and is selected from there.
+  await signInAsAdmin(page)
+  await page.goto(`/rounds/${round.id}/review`)
+  await expect(page.getByRole('heading', { level: 1, name: `${roundName} — Review` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'How the ranking is computed' })).toBeVisible()
+  const ranking = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { level: 2, name: 'Ranking' }) })
+  const firstRow = ranking.getByRole('row').nth(1)
+  await expect(firstRow).toContainText('Team Nebula')
+  await expect(ranking.getByRole('row').nth(2)).toContainText('Team Quasar')
+  await expectNoAxeViolations(page)
+  await firstRow.getByRole('button', { name: 'Select Team Nebula' }).click()
+  await expect(
+    toast(page, 'Applicant selected successfully. Email notification sent.'),
+  ).toBeVisible()
+  const found = await (
+    await request.get(`${baseURL}/api/applicants?search=${encodeURIComponent(teams[1]!.email)}`)
+  ).json()
+  expect(found.applicants[0].status).toBe('selected')
+})
