@@ -1,8 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 
-import { Toaster } from '@/components/ui/toaster'
 import { queryClient as defaultQueryClient } from '@/lib/query-client'
+
+import { DeferredToaster } from './deferred-toaster'
 
 export function AppProviders({
   children,
@@ -15,7 +16,7 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
+      <DeferredToaster />
     </QueryClientProvider>
   )
 }

@@ -22,7 +22,8 @@ function renderLogin(handlers: Record<string, Handler> = {}) {
 
 const identifierField = () => screen.getByLabelText('Email or Mobile Number') as HTMLInputElement
 const codeField = () => screen.getByLabelText('Enter OTP') as HTMLInputElement
-const notices = () => within(screen.getByRole('region', { name: /Notifications/ }))
+/** The toast region: it mounts with the lazily loaded toaster (app/deferred-toaster.tsx). */
+const notices = async () => within(await screen.findByRole('region', { name: /Notifications/ }))
 
 async function sendCodeTo(identifier: string) {
   fireEvent.change(identifierField(), { target: { value: identifier } })
@@ -88,8 +89,8 @@ describe('the applicant login page', () => {
     fireEvent.change(identifierField(), { target: { value: '9876543210' } })
     fireEvent.click(screen.getByRole('button', { name: 'Send OTP' }))
 
-    expect(await notices().findByText(OTP_MESSAGES.tooSoon)).toBeTruthy()
-    expect(notices().getByText('Error')).toBeTruthy()
+    expect(await (await notices()).findByText(OTP_MESSAGES.tooSoon)).toBeTruthy()
+    expect((await notices()).getByText('Error')).toBeTruthy()
     expect(screen.queryByLabelText('Enter OTP')).toBeNull()
   })
 
@@ -101,7 +102,7 @@ describe('the applicant login page', () => {
     fireEvent.change(identifierField(), { target: { value: '9876543210' } })
     fireEvent.click(screen.getByRole('button', { name: 'Send OTP' }))
 
-    expect(await notices().findByText(OTP_MESSAGES.sendFailed)).toBeTruthy()
+    expect(await (await notices()).findByText(OTP_MESSAGES.sendFailed)).toBeTruthy()
   })
 
   it('keeps only digits in the code field, and at most 6 of them', async () => {
@@ -153,12 +154,12 @@ describe('the applicant login page', () => {
     fireEvent.change(await sendCodeTo('asha@example.org'), { target: { value: '111111' } })
 
     fireEvent.click(screen.getByRole('button', { name: 'Verify OTP' }))
-    expect(await notices().findByText(OTP_MESSAGES.invalid)).toBeTruthy()
-    expect(notices().getByText('Verification Failed')).toBeTruthy()
+    expect(await (await notices()).findByText(OTP_MESSAGES.invalid)).toBeTruthy()
+    expect((await notices()).getByText('Verification Failed')).toBeTruthy()
 
     body = () => new Response(null, { status: 500 })
     fireEvent.click(screen.getByRole('button', { name: 'Verify OTP' }))
-    expect(await notices().findByText(OTP_MESSAGES.verifyFailed)).toBeTruthy()
+    expect(await (await notices()).findByText(OTP_MESSAGES.verifyFailed)).toBeTruthy()
 
     expect(localStorage.getItem(APPLICANT_STORAGE.token)).toBeNull()
     expect(location.history).toEqual(['/applicant/login'])
@@ -169,7 +170,7 @@ describe('the applicant login page', () => {
     fireEvent.change(await sendCodeTo('asha@example.org'), { target: { value: '12' } })
 
     fireEvent.click(screen.getByRole('button', { name: 'Resend code' }))
-    expect(await notices().findByText('Code sent')).toBeTruthy()
+    expect(await (await notices()).findByText('Code sent')).toBeTruthy()
     expect(codeField().value).toBe('')
     expect(fetchMock).toHaveBeenCalledTimes(2)
     expect(fetchMock.mock.calls[1]?.[1]?.body).toBe('{"identifier":"asha@example.org"}')

@@ -95,7 +95,7 @@ describe('the confirm-participation page', () => {
     const heading = await screen.findByRole('heading', { level: 1, name: 'Confirmation Failed' })
     expect(document.activeElement).toBe(heading)
     expect(within(screen.getByRole('main')).getByText(INVALID_LINK)).toBeTruthy()
-    const notice = within(screen.getByRole('region', { name: /Notifications/ }))
+    const notice = within(await screen.findByRole('region', { name: /Notifications/ }))
     expect(await notice.findByText('Confirmation Failed')).toBeTruthy()
     expect(notice.getByText(INVALID_LINK)).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Confirm Participation' })).toBeNull()

@@ -45,7 +45,8 @@ function renderStage({
   return { fetchMock, ...rendered }
 }
 
-const notices = () => within(screen.getByRole('region', { name: /Notifications/ }))
+/** The toast region: it mounts with the lazily loaded toaster (app/deferred-toaster.tsx). */
+const notices = async () => within(await screen.findByRole('region', { name: /Notifications/ }))
 const urlField = () => screen.getByLabelText('GitHub Repository URL') as HTMLInputElement
 const typeUrl = (value: string) => fireEvent.change(urlField(), { target: { value } })
 const submitButton = () => screen.getByRole('button', { name: /^(Submit|Update Submission)$/ })
@@ -189,7 +190,7 @@ describe('the stage submission page', () => {
     fireEvent.click(submitButton())
 
     expect(screen.getByRole('button', { name: 'Submitting...' })).toBeTruthy()
-    expect(await notices().findByText(SUBMISSION_MESSAGES.received)).toBeTruthy()
+    expect(await (await notices()).findByText(SUBMISSION_MESSAGES.received)).toBeTruthy()
     expect(posted).toEqual({
       stageId: STAGE.id,
       githubUrl: 'https://github.com/asha/demo',
@@ -259,8 +260,8 @@ describe('the stage submission page', () => {
     typeUrl('https://github.com/asha/demo')
     fireEvent.click(submitButton())
 
-    expect(await notices().findByText(shown)).toBeTruthy()
-    expect(notices().getByText('Submission Not Allowed')).toBeTruthy()
+    expect(await (await notices()).findByText(shown)).toBeTruthy()
+    expect((await notices()).getByText('Submission Not Allowed')).toBeTruthy()
   })
 
   it('says Stage Not Found and goes to the dashboard when the stage is gone', async () => {
@@ -275,9 +276,11 @@ describe('the stage submission page', () => {
     typeUrl('https://github.com/asha/demo')
     fireEvent.click(submitButton())
 
-    expect(await notices().findByText('Stage Not Found')).toBeTruthy()
+    expect(await (await notices()).findByText('Stage Not Found')).toBeTruthy()
     expect(
-      notices().getByText('The requested stage could not be found or is no longer available.'),
+      (await notices()).getByText(
+        'The requested stage could not be found or is no longer available.',
+      ),
     ).toBeTruthy()
     await waitFor(() => expect(location.history.at(-1)).toBe('/applicant/dashboard'))
   })
@@ -295,8 +298,8 @@ describe('the stage submission page', () => {
     typeUrl('https://github.com/asha/demo')
     fireEvent.click(submitButton())
 
-    expect(await notices().findByText(SUBMISSION_MESSAGES.foreignDocuments)).toBeTruthy()
-    expect(notices().getByText('Submission Failed')).toBeTruthy()
+    expect(await (await notices()).findByText(SUBMISSION_MESSAGES.foreignDocuments)).toBeTruthy()
+    expect((await notices()).getByText('Submission Failed')).toBeTruthy()
   })
 
   it('downloads a template under the name the server gives, and says when it fails', async () => {
@@ -334,8 +337,10 @@ describe('the stage submission page', () => {
 
     fail = true
     fireEvent.click(screen.getByRole('button', { name: 'Download template for Brief' }))
-    expect(await notices().findByText('Download Failed')).toBeTruthy()
-    expect(notices().getByText('Failed to download template. Please try again.')).toBeTruthy()
+    expect(await (await notices()).findByText('Download Failed')).toBeTruthy()
+    expect(
+      (await notices()).getByText('Failed to download template. Please try again.'),
+    ).toBeTruthy()
     expect(click).toHaveBeenCalledTimes(1)
   })
 })

@@ -11,3 +11,7 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 }
+
+// The toaster loads lazily in the app (app/deferred-toaster.tsx); loading its module once here
+// keeps the first toast of a test from waiting on a cold transform.
+await import('@/components/ui/toaster')

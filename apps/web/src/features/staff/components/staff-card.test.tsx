@@ -92,7 +92,7 @@ describe('the staff card', () => {
     expect(
       JSON.parse(String(fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')?.[1]?.body)),
     ).toEqual({ name: 'Jo Jury', email: 'jo@example.org', role: 'jury' })
-    expect(screen.getAllByText('Staff member added').length).toBeGreaterThan(1)
+    await waitFor(() => expect(screen.getAllByText('Staff member added').length).toBeGreaterThan(1))
     expect(await screen.findByText('jo@example.org')).toBeTruthy()
 
     fireEvent.click(shown.getByRole('button', { name: 'Done' }))
