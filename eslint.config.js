@@ -78,6 +78,8 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
+    // Checks of the built app run in Node (they build it and weigh the files).
+    ignores: ['apps/web/build-checks/**'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
     rules: {

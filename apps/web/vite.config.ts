@@ -28,7 +28,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build-checks/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
   },
 })
