@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test'
 import { baseURL, githubApi } from '../playwright.config.js'
 import { expectNoAxeViolations } from './axe.js'
-import { adminApi, applicantToken, configureEmail, signInStaff } from './support.js'
+import {
+  addJudge,
+  adminApi,
+  configureEmail,
+  createActiveRound,
+  selectedApplicantToken,
+  signInStaff,
+} from './support.js'
 
 const stamp = Date.now()
 const jury = {
@@ -27,35 +34,10 @@ test('the jury sees the commit frozen at the deadline, linked to exactly that tr
 }) => {
   await configureEmail(request)
   await adminApi(request)
-  expect(
-    (await request.post(`${baseURL}/api/staff`, { data: { ...jury, role: 'jury' } })).status(),
-  ).toBe(201)
-  const created = await request.post(`${baseURL}/api/rounds`, {
-    data: {
-      name: `GitHub Freeze Round ${stamp}`,
-      description: 'The deadline is in a few seconds.',
-      status: 'active',
-      // Started a minute ago: later than other journeys' rounds, so it never becomes the first
-      // active round that is open to everyone (SPEC section 4) and locks theirs.
-      startTime: new Date(Date.now() - 60_000).toISOString(),
-      endTime: new Date(Date.now() + 8_000).toISOString(),
-      requirements: [{ description: 'The repository' }],
-      prizes: [],
-      currentParticipants: '0',
-    },
-  })
-  expect(created.status()).toBe(201)
-  const round = await created.json()
-
+  await addJudge(request, jury)
+  const round = await createActiveRound(request, `GitHub Freeze Round ${stamp}`, 8_000)
   // A selected applicant (every active round is open to them), signed in with a code.
-  expect((await request.post(`${baseURL}/api/register`, { data: student })).status()).toBe(201)
-  const found = await (
-    await request.get(`${baseURL}/api/applicants?search=${encodeURIComponent(student.email)}`)
-  ).json()
-  await request.put(`${baseURL}/api/applicants/${found.applicants[0].id}`, {
-    data: { ...student, status: 'selected' },
-  })
-  const sessionToken = await applicantToken(request, student.email)
+  const sessionToken = await selectedApplicantToken(request, student)
 
   // The repository on (fake) GitHub, submitted before the deadline.
   await request.post(`${githubApi}/_control/repos`, { data: { fullName } })

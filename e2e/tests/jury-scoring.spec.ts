@@ -2,9 +2,11 @@ import { expect, test, type Page } from '@playwright/test'
 import { baseURL } from '../playwright.config.js'
 import { expectNoAxeViolations } from './axe.js'
 import {
+  addJudge,
   adminApi,
-  applicantToken,
   configureEmail,
+  createActiveRound,
+  selectedApplicantToken,
   signInAsAdmin,
   signInStaff,
   toast,
@@ -46,32 +48,10 @@ test('a jury member scores two submissions; the admin sees the ranking and selec
 }) => {
   await configureEmail(request)
   await adminApi(request)
-  expect(
-    (await request.post(`${baseURL}/api/staff`, { data: { ...judge, role: 'jury' } })).status(),
-  ).toBe(201)
-  const created = await request.post(`${baseURL}/api/rounds`, {
-    data: {
-      name: roundName,
-      description: 'Scored by the jury',
-      status: 'active',
-      startTime: new Date(Date.now() - 60_000).toISOString(),
-      endTime: new Date(Date.now() + 86_400_000).toISOString(),
-      requirements: [{ description: 'The repository' }],
-      prizes: [],
-      currentParticipants: '0',
-    },
-  })
-  const round = await created.json()
+  await addJudge(request, judge)
+  const round = await createActiveRound(request, roundName, 86_400_000)
   for (const team of teams) {
-    expect((await request.post(`${baseURL}/api/register`, { data: team })).status()).toBe(201)
-    const found = await (
-      await request.get(`${baseURL}/api/applicants?search=${encodeURIComponent(team.email)}`)
-    ).json()
-    // Selected for the hackathon, so this later round is open to them (SPEC section 4).
-    await request.put(`${baseURL}/api/applicants/${found.applicants[0].id}`, {
-      data: { ...team, status: 'selected' },
-    })
-    const token = await applicantToken(request, team.email)
+    const token = await selectedApplicantToken(request, team)
     const submitted = await request.post(`${baseURL}/api/applicant/submit-stage`, {
       headers: { authorization: `Bearer ${token}` },
       data: {
@@ -85,7 +65,10 @@ test('a jury member scores two submissions; the admin sees the ranking and selec
 
   // The jury member scores both: Nebula higher than Quasar.
   await signInStaff(page, judge.email, judge.password)
-  await page.goto('/submissions')
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Submissions' })
+    .click()
   await page.getByLabel('Filter by round').selectOption({ label: roundName })
   await scoreAll(page, 'Team Quasar', 6)
   await scoreAll(page, 'Team Nebula', 9)

@@ -121,3 +121,56 @@ export async function applicantToken(request: APIRequestContext, email: string):
   expect(res.status()).toBe(200)
   return (await res.json()).sessionToken as string
 }
+
+/** A jury member added by the admin through the API (the request context is the admin's). */
+export async function addJudge(
+  request: APIRequestContext,
+  judge: { email: string; name: string; password: string },
+): Promise<void> {
+  const res = await request.post(`${baseURL}/api/staff`, { data: { ...judge, role: 'jury' } })
+  expect(res.status()).toBe(201)
+}
+
+/**
+ * An active round made through the API, started a minute ago: later than other journeys' rounds,
+ * so it never becomes the first active round that is open to everyone (SPEC section 4).
+ */
+export async function createActiveRound(
+  request: APIRequestContext,
+  name: string,
+  endsInMs: number,
+): Promise<{ id: string; name: string }> {
+  const res = await request.post(`${baseURL}/api/rounds`, {
+    data: {
+      name,
+      description: `Made by a journey: ${name}`,
+      status: 'active',
+      startTime: new Date(Date.now() - 60_000).toISOString(),
+      endTime: new Date(Date.now() + endsInMs).toISOString(),
+      requirements: [{ description: 'The repository' }],
+      prizes: [],
+      currentParticipants: '0',
+    },
+  })
+  expect(res.status()).toBe(201)
+  return res.json()
+}
+
+/**
+ * Registers a student, selects them for the hackathon (so every active round is open to them)
+ * and signs them in: their bearer token.
+ */
+export async function selectedApplicantToken(
+  request: APIRequestContext,
+  student: Record<string, string> & { email: string },
+): Promise<string> {
+  expect((await request.post(`${baseURL}/api/register`, { data: student })).status()).toBe(201)
+  const found = await (
+    await request.get(`${baseURL}/api/applicants?search=${encodeURIComponent(student.email)}`)
+  ).json()
+  const edit = await request.put(`${baseURL}/api/applicants/${found.applicants[0].id}`, {
+    data: { ...student, status: 'selected' },
+  })
+  expect(edit.status()).toBe(200)
+  return applicantToken(request, student.email)
+}

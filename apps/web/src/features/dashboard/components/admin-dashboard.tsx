@@ -1,6 +1,4 @@
-import { useId, type ReactNode } from 'react'
-
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { useId } from 'react'
 
 import { useRecentActivity } from '../api/get-recent-activity'
 import { useRounds } from '../api/get-rounds'
@@ -11,6 +9,7 @@ import { QueryState } from './query-state'
 import { RecentActivityList } from './recent-activity'
 import { RoundProgressList } from './round-progress'
 import { RoundStatCards } from './round-stat-cards'
+import { SectionCard } from './section-card'
 
 /**
  * SPEC.md section 2, "Admin dashboard", below its header: each round's figures, Round Progress,
@@ -44,7 +43,7 @@ export function AdminDashboard() {
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {/* Without rounds there is no progress to show; the rounds section says why. */}
         {roundList && roundList.length > 0 && (
-          <DashboardCard
+          <SectionCard
             title="Round Progress"
             description="Submissions and qualified applicants per round"
           >
@@ -55,9 +54,9 @@ export function AdminDashboard() {
             >
               {({ stages }) => <RoundProgressList rounds={roundList} stages={stages} />}
             </QueryState>
-          </DashboardCard>
+          </SectionCard>
         )}
-        <DashboardCard
+        <SectionCard
           title="Recent Activity"
           description="Registrations, submissions and selections"
         >
@@ -68,33 +67,10 @@ export function AdminDashboard() {
           >
             {(items) => <RecentActivityList items={items} />}
           </QueryState>
-        </DashboardCard>
+        </SectionCard>
       </div>
 
       <LazyDashboardCharts />
     </div>
-  )
-}
-
-function DashboardCard({
-  title,
-  description,
-  children,
-}: {
-  title: string
-  description: string
-  children: ReactNode
-}) {
-  const titleId = useId()
-  return (
-    <Card role="region" aria-labelledby={titleId} className="min-w-0">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={titleId}>{title}</h2>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
   )
 }
