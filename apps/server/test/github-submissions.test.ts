@@ -171,14 +171,16 @@ describe('GitHub checks of submissions', () => {
     const [lastBeforeDeadline] = github.state.push('team/one', 1)
     const twoHead = github.state.repo('team/two').branches.main!.at(-1)
 
-    // The freeze job runs at the end time by itself.
+    // The freeze job runs at the end time by itself (one repository after the other).
     await expect
-      .poll(async () => (await repositoryOf(first.token))?.frozenSha, {
-        timeout: 20_000,
-        interval: 200,
-      })
-      .toBe(lastBeforeDeadline)
-    expect((await repositoryOf(second.token))?.frozenSha).toBe(twoHead)
+      .poll(
+        async () => [
+          (await repositoryOf(first.token))?.frozenSha,
+          (await repositoryOf(second.token))?.frozenSha,
+        ],
+        { timeout: 20_000, interval: 200 },
+      )
+      .toEqual([lastBeforeDeadline, twoHead])
     const frozen = await repositoryOf(first.token)
     expect(new Date(frozen!.frozenAt!).getTime()).toBeGreaterThanOrEqual(stage.endTime!.getTime())
 
