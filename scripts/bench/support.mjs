@@ -70,6 +70,24 @@ const stop = async (child) => {
   await new Promise((r) => child.once('exit', r))
 }
 
+/** Runs `sql` (one statement) on a stopped server's embedded database and returns its rows. */
+export async function queryStopped(dataDir, statement) {
+  const script = `
+    const { openPglite } = await import('${join(root, 'apps/server/src/db/client.ts')}')
+    const db = await openPglite({ dataDir: '${join(dataDir, 'pglite')}' })
+    const result = await db.pglite.query(${JSON.stringify(statement)})
+    console.log(JSON.stringify(result.rows))
+    await db.close()`
+  const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  child.stdout.on('data', (chunk) => (out += chunk))
+  if ((await new Promise((r) => child.once('exit', r))) !== 0) throw new Error('query failed')
+  return JSON.parse(out.trim().split('\n').at(-1))
+}
+
 /**
  * Starts the server on a fresh embedded database holding `count` applicants (registration IDs
  * HS-000000001 and up) and two rounds, and signs the admin in. `withSubmissions` adds submissions
@@ -134,6 +152,9 @@ export async function seededServer(count, { withSubmissions = false } = {}) {
     base,
     cookie,
     pid: server.pid,
+    dataDir,
+    /** Stops the server and keeps its data, for counting rows afterwards (withDatabase). */
+    stop: () => stop(server),
     async close() {
       await stop(server)
       rmSync(dataDir, { recursive: true, force: true })
