@@ -239,6 +239,17 @@ describe('jury reviews through the API', () => {
     const mine = edited.json<MyReview>()
     expect(mine.total).toBe(5)
     expect(mine.history.map((v) => v.comment)).toEqual(['score 5', 'score 4'])
+    // The jury's list carries the same total for the card, with the assignment flag.
+    const listed = (
+      await call('GET', `/api/submissions?roundId=${roundId}`, judges[0]!.cookie)
+    ).json().submissions as {
+      id: string
+      myReview: { total: number | null; savedAt: string | null }
+    }[]
+    expect(listed.find((x) => x.id === entries[0]!.submissionId)!.myReview).toMatchObject({
+      total: 5,
+      savedAt: mine.savedAt,
+    })
     const outside = await review(0, 1, 11)
     expect(outside.statusCode).toBe(400)
     expect(outside.json().message).toBe('Code quality: the score must be from 1 to 10')

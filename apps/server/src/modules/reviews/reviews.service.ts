@@ -33,6 +33,22 @@ import { commonScale, normalizeScores, weightedScore } from './normalize.js'
 
 export type ReviewsService = ReturnType<typeof createReviewsService>
 
+/** A saved review's weighted score on the rubric's common scale; null when nothing is scored. */
+function reviewTotal(
+  criteria: readonly Criterion[],
+  scores: readonly { criterionId: string; score: number }[],
+): number | null {
+  const byId = new Map(criteria.map((c) => [c.id, c]))
+  const scored = scores.filter((s) => byId.has(s.criterionId))
+  if (scored.length === 0) return null
+  return round2(
+    weightedScore(
+      scored.map((s) => ({ ...byId.get(s.criterionId)!, score: s.score })),
+      commonScale(criteria),
+    ),
+  )
+}
+
 const round2 = (n: number) => Math.round(n * 100) / 100
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null
 
@@ -146,22 +162,12 @@ export function createReviewsService({ db }: { db: Db }) {
             .where(eq(reviewVersions.reviewId, review.id))
             .orderBy(sql`${reviewVersions.savedAt} desc`)
         : []
-      const byId = new Map(rubric.criteria.map((c) => [c.id, c]))
-      const scored = scores.filter((s) => byId.has(s.criterionId))
       return {
         submissionId,
         rubric,
         scores,
         comment: review?.comment ?? '',
-        total:
-          review?.savedAt && scored.length
-            ? round2(
-                weightedScore(
-                  scored.map((s) => ({ ...byId.get(s.criterionId)!, score: s.score })),
-                  commonScale(rubric.criteria),
-                ),
-              )
-            : null,
+        total: review?.savedAt ? reviewTotal(rubric.criteria, scores) : null,
         savedAt: iso(review?.savedAt),
         conflict: review?.conflict ?? false,
         editable: !review?.conflict && (await reviewOpen(tx, submission.roundId)),
@@ -512,9 +518,18 @@ export function createReviewsService({ db }: { db: Db }) {
             inArray(reviewAssignments.submissionId, submissionIds),
           ),
         )
+      // The juror's saved scores on this page and their rounds' criteria: two queries in all.
       const saved = await db
-        .select({ submissionId: reviews.submissionId })
+        .select({
+          submissionId: reviews.submissionId,
+          roundId: submissions.roundId,
+          savedAt: reviews.savedAt,
+          criterionId: reviewScores.criterionId,
+          score: reviewScores.score,
+        })
         .from(reviews)
+        .innerJoin(submissions, eq(submissions.id, reviews.submissionId))
+        .innerJoin(reviewScores, eq(reviewScores.reviewId, reviews.id))
         .where(
           and(
             eq(reviews.jurorId, jurorId),
@@ -522,14 +537,28 @@ export function createReviewsService({ db }: { db: Db }) {
             isNotNull(reviews.savedAt),
           ),
         )
+      const roundIds = [...new Set(saved.map((r) => r.roundId))]
+      const criteria = roundIds.length
+        ? await db
+            .select()
+            .from(rubricCriteria)
+            .where(inArray(rubricCriteria.roundId, roundIds))
+            .orderBy(asc(rubricCriteria.position))
+        : []
       for (const id of submissionIds) out.set(id, { assigned: false, total: null, savedAt: null })
       for (const a of assigned) out.get(a.submissionId)!.assigned = true
-      for (const s of saved) {
-        const review = await myReview(s.submissionId, jurorId)
-        out.set(s.submissionId, {
-          ...out.get(s.submissionId)!,
-          total: review.total,
-          savedAt: review.savedAt,
+      const bySubmission = new Map<string, typeof saved>()
+      for (const r of saved)
+        bySubmission.set(r.submissionId, [...(bySubmission.get(r.submissionId) ?? []), r])
+      for (const [submissionId, rows] of bySubmission) {
+        const first = rows[0]!
+        out.set(submissionId, {
+          ...out.get(submissionId)!,
+          total: reviewTotal(
+            criteria.filter((c) => c.roundId === first.roundId),
+            rows,
+          ),
+          savedAt: iso(first.savedAt),
         })
       }
       return out
