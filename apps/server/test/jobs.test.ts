@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { rowsOf } from '../src/db/client.js'
 import { activity } from '../src/db/schema/index.js'
 import { createTestContext, type TestContext } from './app.js'
 import { eventually } from './support/eventually.js'
@@ -56,4 +58,60 @@ describe('job queue', () => {
     )
     expect(names).toEqual(['Committed'])
   })
+})
+
+describe('batched workers (workEach)', () => {
+  let ctx: TestContext
+  const calls = new Map<string, number>()
+  const batches: number[] = []
+  const queue = 'test.batched'
+
+  beforeAll(async () => {
+    ctx = await createTestContext()
+    await ctx.jobs.createQueue(queue, { retryLimit: 2, retryDelay: 1 })
+    // A polling interval far longer than the test: only the burst after a full batch can drain it.
+    await ctx.jobs.workBatches<{ marker: string }>(
+      queue,
+      { pollingIntervalSeconds: 60, batchSize: 10 },
+      (jobs) => {
+        batches.push(jobs.length)
+        return Promise.allSettled(
+          jobs.map(async (job) => {
+            const n = (calls.get(job.data.marker) ?? 0) + 1
+            calls.set(job.data.marker, n)
+            if (job.data.marker === 'fails-once' && n === 1) throw new Error('first try fails')
+          }),
+        )
+      },
+    )
+  })
+  afterAll(() => ctx.close())
+
+  it('drains a backlog in full batches without waiting a polling interval, and retries only the job that failed', async () => {
+    const markers = ['fails-once', ...Array.from({ length: 24 }, (_, i) => `job-${i}`)]
+    await ctx.database.db.transaction(async (tx) => {
+      await ctx.jobs.sendMany(
+        tx,
+        queue,
+        markers.map((marker) => ({ marker })),
+      )
+    })
+    await eventually(
+      () => (markers.every((m) => calls.has(m)) ? true : undefined),
+      'every job of the backlog to run',
+      20_000,
+    )
+    expect(Math.max(...batches)).toBe(10)
+    expect(markers.filter((m) => m !== 'fails-once').every((m) => calls.get(m) === 1)).toBe(true)
+    // The failed job alone waits for a retry; its batch-mates are done.
+    const states = await eventually(async () => {
+      const rows = await rowsOf<{ marker: string; state: string }>(
+        ctx.database.db,
+        sql`select data->>'marker' as marker, state from pgboss.job where name = ${queue}`,
+      )
+      return rows.every((r) => r.state !== 'active') ? rows : undefined
+    }, 'the batch to settle')
+    expect(states.filter((r) => r.state === 'retry').map((r) => r.marker)).toEqual(['fails-once'])
+    expect(states.filter((r) => r.state === 'completed')).toHaveLength(24)
+  }, 30_000)
 })

@@ -67,6 +67,49 @@ export class JobQueue {
     return this.boss.work<T>(name, options, handler)
   }
 
+  /**
+   * Works through a queue up to `batchSize` jobs at a time, all of a batch at once, each settled on
+   * its own (a failure retries only that job). While fetches come back full it fetches again at
+   * once, so a backlog drains at the speed of the handler rather than one job per polling interval
+   * (issue 12: 20 sign-in codes took 18 s to leave with one job per 2 s poll).
+   */
+  async workBatches<T>(
+    name: string,
+    options: { pollingIntervalSeconds: number; batchSize: number },
+    handler: (jobs: Job<T>[]) => Promise<PromiseSettledResult<unknown>[]>,
+  ): Promise<string> {
+    return this.boss.work<T>(
+      name,
+      { ...options, burstWhenBatchFull: true, perJobResults: true },
+      async (jobs) => {
+        const settled = await handler(jobs)
+        return jobs.map((job, i) => {
+          const outcome = settled[i]
+          return outcome?.status === 'fulfilled'
+            ? { id: job.id, status: 'completed' as const }
+            : {
+                id: job.id,
+                status: 'failed' as const,
+                output: {
+                  message: String(
+                    (outcome?.reason as Error | undefined)?.message ?? outcome?.reason,
+                  ),
+                },
+              }
+        })
+      },
+    )
+  }
+
+  /** workBatches with one handler per job. */
+  async workEach<T>(
+    name: string,
+    options: { pollingIntervalSeconds: number; batchSize: number },
+    handler: (job: Job<T>) => Promise<unknown>,
+  ): Promise<string> {
+    return this.workBatches<T>(name, options, (jobs) => Promise.allSettled(jobs.map(handler)))
+  }
+
   async stop(): Promise<void> {
     await this.boss.stop({ graceful: true, timeout: 10_000, close: true })
   }

@@ -149,12 +149,10 @@ export function createApplicantAuthService(deps: {
 
     async start(): Promise<void> {
       await jobs.createQueue(OTP_QUEUE, { retryLimit: 3, retryDelay: 2, expireInSeconds: 60 })
-      await jobs.work<{ identifier: string }>(
+      await jobs.workEach<{ identifier: string }>(
         OTP_QUEUE,
-        { pollingIntervalSeconds: 0.5, localConcurrency: 2 },
-        async ([job]) => {
-          if (job) await issueCode(job.data.identifier)
-        },
+        { pollingIntervalSeconds: 0.5, batchSize: 10 },
+        (job) => issueCode(job.data.identifier),
       )
     },
   }

@@ -15,6 +15,8 @@ import { ESSENTIAL_TEMPLATES, renderEmail, type TemplateData } from './email.tem
 import { createSmtpTransport, describeSmtpError, type SmtpSettings } from './smtp.js'
 
 export const EMAIL_QUEUE = 'email.send'
+/** Messages one worker sends at once, over one pooled SMTP transport of up to 5 connections. */
+const EMAIL_BATCH = 10
 
 const DEFAULTS: repo.StoredEmailSettings = {
   enableEmails: true,
@@ -169,49 +171,59 @@ export function createEmailService({
     },
 
     /**
-     * One delivery attempt (the worker's job). Throws when it should be tried again; pg-boss
-     * retries with exponential backoff for more than 24 hours before giving up.
+     * One delivery attempt per message (the worker's jobs, a batch at a time): the settings are
+     * read once and one pooled SMTP transport carries the whole batch. A message's promise
+     * rejects when it should be tried again; pg-boss retries that job alone, with exponential
+     * backoff, for more than 24 hours before giving up.
      */
-    async deliver(messageId: string, finalAttempt: boolean): Promise<void> {
-      const message = await repo.findMessage(db, messageId)
-      if (!message || message.status === 'sent' || message.status === 'skipped') return
+    async deliverMany(
+      items: { messageId: string; finalAttempt: boolean }[],
+    ): Promise<PromiseSettledResult<void>[]> {
       const settings = await stored()
-      if (!settings.enableEmails && !message.essential) {
-        await repo.recordAttempt(db, messageId, {
-          status: 'skipped',
-          error: 'Email notifications are disabled',
-        })
-        return
-      }
       const smtp = smtpOf(settings)
-      let problem: string
-      if (smtp) {
-        const transport = createSmtpTransport(smtp)
-        try {
-          await transport.sendMail({
-            from: fromOf(settings),
-            to: message.to,
-            subject: message.subject,
-            html: message.html,
-            text: message.text,
-          })
-          await repo.recordAttempt(db, messageId, { status: 'sent' })
-          // A sign-in code is a live secret: once delivered, the outbox keeps no copy of it.
-          if (message.template === 'one-time-code') await repo.redactBody(db, messageId)
-          return
-        } catch (error) {
-          problem = describeSmtpError(error, smtp)
-        } finally {
-          transport.close()
-        }
-      } else {
-        problem = 'Email is not configured yet: an admin must save the SMTP settings.'
+      const transport = smtp ? createSmtpTransport(smtp, { pooled: items.length > 1 }) : null
+      try {
+        return await Promise.allSettled(
+          items.map(async ({ messageId, finalAttempt }) => {
+            const message = await repo.findMessage(db, messageId)
+            if (!message || message.status === 'sent' || message.status === 'skipped') return
+            if (!settings.enableEmails && !message.essential) {
+              await repo.recordAttempt(db, messageId, {
+                status: 'skipped',
+                error: 'Email notifications are disabled',
+              })
+              return
+            }
+            let problem: string
+            if (transport && smtp) {
+              try {
+                await transport.sendMail({
+                  from: fromOf(settings),
+                  to: message.to,
+                  subject: message.subject,
+                  html: message.html,
+                  text: message.text,
+                })
+                await repo.recordAttempt(db, messageId, { status: 'sent' })
+                // A sign-in code is a live secret: once delivered, the outbox keeps no copy of it.
+                if (message.template === 'one-time-code') await repo.redactBody(db, messageId)
+                return
+              } catch (error) {
+                problem = describeSmtpError(error, smtp)
+              }
+            } else {
+              problem = 'Email is not configured yet: an admin must save the SMTP settings.'
+            }
+            await repo.recordAttempt(db, messageId, {
+              status: finalAttempt ? 'failed' : 'retrying',
+              error: problem,
+            })
+            throw new Error(problem)
+          }),
+        )
+      } finally {
+        transport?.close()
       }
-      await repo.recordAttempt(db, messageId, {
-        status: finalAttempt ? 'failed' : 'retrying',
-        error: problem,
-      })
-      throw new Error(problem)
     },
 
     async log(limit = 50): Promise<EmailLogEntry[]> {
@@ -245,11 +257,15 @@ export async function startEmailWorker(
     // Jobs are kept well past the last retry so that nothing queued is dropped unsent.
     retentionSeconds: 14 * 24 * 3600,
   })
-  await jobs.work<{ messageId: string }>(
+  await jobs.workBatches<{ messageId: string }>(
     EMAIL_QUEUE,
-    { pollingIntervalSeconds: pollSeconds, localConcurrency: 2 },
-    async ([job]) => {
-      if (job) await email.deliver(job.data.messageId, job.retryCount >= retryLimit)
-    },
+    { pollingIntervalSeconds: pollSeconds, batchSize: EMAIL_BATCH },
+    (batch) =>
+      email.deliverMany(
+        batch.map((job) => ({
+          messageId: job.data.messageId,
+          finalAttempt: job.retryCount >= retryLimit,
+        })),
+      ),
   )
 }

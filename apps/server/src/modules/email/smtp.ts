@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer'
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
 
 export interface SmtpSettings {
@@ -10,8 +11,18 @@ export interface SmtpSettings {
   requireTls: boolean
 }
 
-export function createSmtpTransport(smtp: SmtpSettings) {
-  const options: SMTPTransport.Options = {
+export function createSmtpTransport(smtp: SmtpSettings, { pooled = false } = {}) {
+  if (pooled)
+    return nodemailer.createTransport({
+      ...transportOptions(smtp),
+      pool: true,
+      maxConnections: 5,
+    } satisfies SMTPPool.Options)
+  return nodemailer.createTransport(transportOptions(smtp))
+}
+
+function transportOptions(smtp: SmtpSettings): SMTPTransport.Options {
+  return {
     host: smtp.host,
     port: smtp.port,
     // 465 speaks TLS from the first byte; 587 and others upgrade with STARTTLS when offered.
@@ -22,7 +33,6 @@ export function createSmtpTransport(smtp: SmtpSettings) {
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   }
-  return nodemailer.createTransport(options)
 }
 
 /**

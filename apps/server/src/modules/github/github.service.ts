@@ -276,12 +276,10 @@ export async function startGitHubWorkers(
     retryBackoff: true,
   })
   const polling = { pollingIntervalSeconds: config.email.pollSeconds }
-  await jobs.work<{ submissionId: string }>(
+  await jobs.workEach<{ submissionId: string }>(
     GITHUB_QUEUES.verify,
-    { ...polling, localConcurrency: 2 },
-    async ([job]) => {
-      if (job) await github.verifyPending(job.data.submissionId)
-    },
+    { ...polling, batchSize: 4 },
+    (job) => github.verifyPending(job.data.submissionId),
   )
   await jobs.work<{ roundId: string; endTime: string }>(
     GITHUB_QUEUES.freeze,

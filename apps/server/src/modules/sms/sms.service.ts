@@ -50,12 +50,10 @@ export function createSmsService({ jobs, config }: { jobs: JobQueue; config: Con
         expireInSeconds: 60,
         deleteAfterSeconds: 600,
       })
-      await jobs.work<{ to: string; text: string }>(
+      await jobs.workEach<{ to: string; text: string }>(
         SMS_QUEUE,
-        { pollingIntervalSeconds: 1 },
-        async ([job]) => {
-          if (job) await sender.send(job.data.to, job.data.text)
-        },
+        { pollingIntervalSeconds: 1, batchSize: 5 },
+        (job) => sender.send(job.data.to, job.data.text),
       )
     },
   }
