@@ -1,13 +1,18 @@
-// Shared by the benchmarks: a real server on a fresh embedded database seeded with N applicants,
-// an admin session, and the server process's resident memory.
+// Shared by the benchmarks (issue 12): a real server on a fresh database of either driver, filled
+// by `npm run seed:demo`, an admin session, the server process's memory, and a load generator
+// (autocannon, in this second process) that keeps every latency for exact percentiles.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import pg from 'pg'
 
 export const root = fileURLToPath(new URL('../..', import.meta.url))
 const admin = { email: 'bench@example.org', password: 'bench-password' }
+const postgresAdminUrl = `postgres://${process.env.PGUSER ?? 'postgres'}@127.0.0.1:5432/postgres`
 
 /** The number after a flag such as --rows, or the fallback when the flag is absent. */
 export function numberArg(flag, fallback) {
@@ -16,6 +21,21 @@ export function numberArg(flag, fallback) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} needs a whole number`)
   return value
 }
+
+/** The text after a flag, or the fallback. */
+export function textArg(flag, fallback) {
+  const at = process.argv.indexOf(flag)
+  return at === -1 ? fallback : process.argv[at + 1]
+}
+
+/** Whether a PostgreSQL server answers on 127.0.0.1:5432 (as scripts/test.mjs asks). */
+export const postgresAnswers = () =>
+  new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port: 5432, timeout: 1000 })
+    socket.once('connect', () => (socket.destroy(), resolve(true)))
+    socket.once('error', () => resolve(false))
+    socket.once('timeout', () => (socket.destroy(), resolve(false)))
+  })
 
 /** The server's resident memory in MB, read from /proc. */
 export const rssMb = (pid) =>
@@ -35,25 +55,47 @@ export function peakSampler(pid) {
   }
 }
 
-function spawnServer(dataDir, port) {
+/** Runs a TypeScript snippet with the server's modules at hand; resolves with its last stdout line. */
+export async function runTs(script, env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  child.stdout.on('data', (chunk) => (out += chunk))
+  if ((await new Promise((r) => child.once('exit', r))) !== 0) throw new Error('script failed')
+  return out.trim().split('\n').at(-1)
+}
+
+/** Runs one SQL statement on the configured database (the server stopped, for PGlite) and returns its rows. */
+export async function query(env, statement) {
+  const line = await runTs(
+    `
+    const { openConfiguredDatabase } = await import(${JSON.stringify(join(root, 'apps/server/src/db/open.ts'))})
+    const { loadConfig } = await import(${JSON.stringify(join(root, 'apps/server/src/config.ts'))})
+    const { sql } = await import('drizzle-orm')
+    const { rowsOf } = await import(${JSON.stringify(join(root, 'apps/server/src/db/client.ts'))})
+    const opened = await openConfiguredDatabase(loadConfig(), () => {})
+    const rows = await rowsOf(opened.database.db, sql.raw(${JSON.stringify(statement)}))
+    console.log(JSON.stringify(rows))
+    await opened.close()`,
+    env,
+  )
+  return JSON.parse(line)
+}
+
+function spawnServer(env) {
   return spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-    },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
 }
 
-async function waitHealthy(base) {
-  for (let i = 0; i < 300; i++) {
+async function waitHealthy(base, child) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
     const up = await fetch(`${base}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -64,100 +106,195 @@ async function waitHealthy(base) {
   throw new Error('server did not start')
 }
 
-const stop = async (child) => {
+const stopChild = async (child) => {
   if (child.exitCode !== null) return
   child.kill('SIGTERM')
   await new Promise((r) => child.once('exit', r))
 }
 
-/** Runs `sql` (one statement) on a stopped server's embedded database and returns its rows. */
-export async function queryStopped(dataDir, statement) {
-  const script = `
-    const { openPglite } = await import('${join(root, 'apps/server/src/db/client.ts')}')
-    const db = await openPglite({ dataDir: '${join(dataDir, 'pglite')}' })
-    const result = await db.pglite.query(${JSON.stringify(statement)})
-    console.log(JSON.stringify(result.rows))
-    await db.close()`
-  const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  let out = ''
-  child.stdout.on('data', (chunk) => (out += chunk))
-  if ((await new Promise((r) => child.once('exit', r))) !== 0) throw new Error('query failed')
-  return JSON.parse(out.trim().split('\n').at(-1))
+/**
+ * A fresh database of the driver: a temporary directory for PGlite, a new database on the local
+ * PostgreSQL server (dropped by `drop()`).
+ */
+export async function freshDatabase(driver) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hk-bench-'))
+  if (driver === 'pglite')
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    }
+  const name = `hk_bench_${process.pid}_${Date.now()}`
+  const client = new pg.Client(postgresAdminUrl)
+  await client.connect()
+  await client.query(`create database ${name}`)
+  await client.end()
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: postgresAdminUrl.replace(/\/postgres$/, `/${name}`) },
+    drop: async () => {
+      const c = new pg.Client(postgresAdminUrl)
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
 }
 
 /**
- * Starts the server on a fresh embedded database holding `count` applicants (registration IDs
- * HS-000000001 and up) and two rounds, and signs the admin in. `withSubmissions` adds submissions
- * (half the applicants to the first round, a quarter to the second), selections (an eighth) and
- * one activity item per applicant. The first start migrates and creates the admin;
- * the embedded directory is locked while the server runs, so it is stopped to seed with one SQL
- * statement, then started again.
+ * Starts the real server on `database`: a first start migrates and creates the admin, then it is
+ * stopped while `prepare()` fills the database (the embedded directory is locked while a server
+ * runs), then it is started again with `env` and the admin signed in.
  */
-export async function seededServer(count, { withSubmissions = false } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hk-bench-'))
+export async function startServer(database, { env = {}, prepare } = {}) {
   const port = 3400 + Math.floor(Math.random() * 100)
   const base = `http://127.0.0.1:${port}`
-  await (async () => {
-    const first = spawnServer(dataDir, port)
-    try {
-      await waitHealthy(base)
-    } finally {
-      await stop(first)
-    }
-  })()
-  const seed = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '-e',
-      `
-    const { openConfiguredDatabase } = await import('${join(root, 'apps/server/src/db/open.ts')}')
-    const { loadConfig } = await import('${join(root, 'apps/server/src/config.ts')}')
-    const opened = await openConfiguredDatabase(loadConfig({ DATA_DIR: '${dataDir}' }), () => {})
-    const { sql } = await import('drizzle-orm')
-    await opened.database.db.execute(sql\`insert into applicants (registration_id, name, email, mobile, student_id, course, year_of_graduation, college_name, status, created_at)
-      select 'HS-' || lpad(g::text, 9, '0'), 'Applicant ' || g, 'applicant' || g || '@college.example', (9000000000 + g)::text, 'S' || g,
-        'Computer Science Engineering', '2027', 'College ' || (g % 500), 'submitted', now() - (g || ' seconds')::interval
-      from generate_series(1, ${count}) g\`)
-    await opened.database.db.execute(sql\`insert into rounds (name, description) values ('Preliminary Ideas Submission Round', 'Ideas'), ('Prototype Submission and Selection Round', 'Prototypes')\`)
-    if (${withSubmissions}) {
-      await opened.database.db.execute(sql\`insert into submissions (applicant_id, round_id, github_url, status, submitted_at)
-        select a.id, r.id, 'https://github.com/bench/repo', 'submitted', now()
-          from applicants a cross join rounds r
-         where (r.name like 'Preliminary%' and a.mobile::bigint % 2 = 0)
-            or (r.name like 'Prototype%' and a.mobile::bigint % 4 = 0)\`)
-      await opened.database.db.execute(sql\`update applicants set status = 'selected' where mobile::bigint % 8 = 0\`)
-      await opened.database.db.execute(sql\`insert into activity (type, name, action, applicant_id, created_at)
-        select 'registration', name, 'registered', id, created_at from applicants\`)
-    }
-    await opened.close()
-  `,
-    ],
-    { cwd: root, stdio: 'inherit' },
-  )
-  if ((await new Promise((r) => seed.once('exit', r))) !== 0) throw new Error('seeding failed')
-  const server = spawnServer(dataDir, port)
-  await waitHealthy(base)
+  const serverEnv = {
+    ...database.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    ...env,
+  }
+  const first = spawnServer(serverEnv)
+  try {
+    await waitHealthy(base, first)
+  } finally {
+    await stopChild(first)
+  }
+  if (prepare) await prepare(serverEnv)
+  const server = spawnServer(serverEnv)
+  await waitHealthy(base, server)
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(admin),
   })
+  if (!login.ok) throw new Error(`admin sign-in: ${login.status}`)
   const cookie = login.headers.get('set-cookie').split(';')[0]
   return {
     base,
     cookie,
     pid: server.pid,
-    dataDir,
-    /** Stops the server and keeps its data, for counting rows afterwards (withDatabase). */
-    stop: () => stop(server),
-    async close() {
-      await stop(server)
-      rmSync(dataDir, { recursive: true, force: true })
-    },
+    env: serverEnv,
+    /** Stops the server and keeps its data (for counting rows afterwards). */
+    stop: () => stopChild(server),
+  }
+}
+
+/** Fills the database with `npm run seed:demo`. */
+export async function seedDemo(env, applicants) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(root, 'apps/server/src/cli/seed-demo.ts'),
+      '--applicants',
+      String(applicants),
+    ],
+    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] },
+  )
+  if ((await new Promise((r) => child.once('exit', r))) !== 0) throw new Error('seeding failed')
+}
+
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0
+
+/**
+ * Load from this process with autocannon: `duration` seconds, or exactly `amount` requests (so every
+ * answer is counted). `body(i)` makes the i-th request's body; `headers(i)` its headers. Every
+ * latency is kept, so p50/p95/p99 are exact; `onAnswer(i, status, body, at)` sees each answer.
+ */
+export function load({
+  url,
+  method = 'GET',
+  connections = 50,
+  duration,
+  amount,
+  headers = {},
+  body,
+  perRequestHeaders,
+  onAnswer,
+}) {
+  let sent = 0
+  const latencies = []
+  const statuses = new Map()
+  const failures = new Map()
+  return new Promise((resolve, reject) => {
+    const started = performance.now()
+    const instance = autocannon(
+      {
+        url,
+        connections: amount ? Math.min(connections, amount) : connections,
+        ...(amount ? { amount } : { duration }),
+        requests: [
+          {
+            method,
+            headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+            setupRequest(request, context) {
+              const i = sent++
+              context.i = i
+              return {
+                ...request,
+                ...(body ? { body: JSON.stringify(body(i)) } : {}),
+                ...(perRequestHeaders
+                  ? { headers: { ...request.headers, ...perRequestHeaders(i) } }
+                  : {}),
+              }
+            },
+            onResponse(status, responseBody, context) {
+              statuses.set(status, (statuses.get(status) ?? 0) + 1)
+              if (status >= 400) {
+                let message = String(responseBody).slice(0, 120)
+                try {
+                  message = JSON.parse(responseBody).message ?? message
+                } catch {
+                  // not JSON: keep the text
+                }
+                failures.set(
+                  `${status} ${message}`,
+                  (failures.get(`${status} ${message}`) ?? 0) + 1,
+                )
+              }
+              onAnswer?.(context.i, status, responseBody, Date.now())
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return reject(error)
+        const seconds = (performance.now() - started) / 1000
+        latencies.sort((a, b) => a - b)
+        const ok = [...statuses].filter(([s]) => s < 400).reduce((n, [, c]) => n + c, 0)
+        resolve({
+          requests: latencies.length,
+          ok,
+          errors: latencies.length - ok + result.errors + result.timeouts,
+          perSecond: latencies.length / seconds,
+          seconds,
+          p50: percentile(latencies, 50),
+          p95: percentile(latencies, 95),
+          p99: percentile(latencies, 99),
+          statuses: Object.fromEntries(statuses),
+          failures: Object.fromEntries(failures),
+        })
+      },
+    )
+    instance.on('response', (_client, _status, _bytes, responseTime) =>
+      latencies.push(responseTime),
+    )
+  })
+}
+
+/** Waits until `probe()` returns something truthy, polling every 250 ms, up to `ms`. */
+export async function eventually(probe, ms, what) {
+  const until = Date.now() + ms
+  for (;;) {
+    const value = await probe()
+    if (value) return value
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 250))
   }
 }
