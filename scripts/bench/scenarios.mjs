@@ -5,6 +5,19 @@ import { join } from 'node:path'
 import { eventually, load, peakSampler, query, root } from './support.mjs'
 
 const json = { 'content-type': 'application/json' }
+// Surnames of the demo data (apps/server/src/cli/seed-demo.ts).
+const SURNAMES = [
+  'sharma',
+  'verma',
+  'iyer',
+  'nair',
+  'khan',
+  'das',
+  'reddy',
+  'patel',
+  'gupta',
+  'singh',
+]
 
 async function api(server, method, path, body) {
   const res = await fetch(`${server.base}${path}`, {
@@ -36,7 +49,14 @@ export async function browsing(server, { seconds }) {
   const calls = [
     ['applicants, page 1', '/api/applicants?page=1&limit=50'],
     ['applicants, page 1,000', '/api/applicants?page=1000&limit=50'],
-    ['applicants, search "mehta.1"', '/api/applicants?search=mehta.1&page=1&limit=50'],
+    // A different fragment each time (a surname and a number: a few to a few hundred matches),
+    // so no answer is reused.
+    [
+      'applicants, search (varied fragments)',
+      '/api/applicants?search=mehta.1&page=1&limit=50',
+      (i) =>
+        `/api/applicants?search=${SURNAMES[i % SURNAMES.length]}.${Math.floor(i / SURNAMES.length) % 1000}&page=1&limit=50`,
+    ],
     ['applicants, status selected', '/api/applicants?status=selected&page=1&limit=50'],
     ['dashboard: rounds', '/api/rounds'],
     ['dashboard: stage-stats', '/api/stage-stats'],
@@ -44,11 +64,12 @@ export async function browsing(server, { seconds }) {
     ['dashboard: dashboard-charts', '/api/dashboard-charts'],
   ]
   const rows = []
-  for (const [name, path] of calls)
+  for (const [name, path, paths] of calls)
     rows.push({
       scenario: `GET ${name}`,
       ...(await load({
         url: `${server.base}${path}`,
+        path: paths,
         headers: { cookie: server.cookie },
         duration: seconds,
       })),

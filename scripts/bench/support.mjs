@@ -205,7 +205,8 @@ const percentile = (sorted, p) =>
 /**
  * Load from this process with autocannon: `duration` seconds, or exactly `amount` requests (so every
  * answer is counted). `body(i)` makes the i-th request's body; `headers(i)` its headers. Every
- * latency is kept, so p50/p95/p99 are exact; `onAnswer(i, status, body, at)` sees each answer.
+ * latency is kept, so p50/p95/p99 are exact; `path(i)` varies the URL's path and query;
+ * `onAnswer(i, status, body, at)` sees each answer.
  */
 export function load({
   url,
@@ -216,6 +217,7 @@ export function load({
   headers = {},
   body,
   perRequestHeaders,
+  path,
   onAnswer,
 }) {
   let sent = 0
@@ -238,6 +240,7 @@ export function load({
               context.i = i
               return {
                 ...request,
+                ...(path ? { path: path(i) } : {}),
                 ...(body ? { body: JSON.stringify(body(i)) } : {}),
                 ...(perRequestHeaders
                   ? { headers: { ...request.headers, ...perRequestHeaders(i) } }

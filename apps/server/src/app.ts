@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { APP_NAME, LIMITS } from '@hackathon/contract'
+import { APP_NAME, LIMITS, LIVE_TOPICS, type LiveTopic } from '@hackathon/contract'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import type { JobQueue } from './jobs/queue.js'
@@ -21,6 +21,7 @@ import { createUploadsService } from './modules/uploads/uploads.service.js'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js'
 import { createDashboardService } from './modules/dashboard/dashboard.service.js'
 import { createLiveHub } from './modules/live/live.hub.js'
+import { createSnapshotCache } from './lib/snapshot-cache.js'
 import { liveRoutes } from './modules/live/live.routes.js'
 import { exportsRoutes } from './modules/exports/exports.routes.js'
 import { createExportsService } from './modules/exports/exports.service.js'
@@ -139,7 +140,20 @@ export async function buildApp({
         ...(temporaryPassword ? { temporaryPassword } : {}),
       }),
   })
-  const applicants = createApplicantsService({ db, config, email })
+  // List totals and dashboard figures, recounted when their tables change (docs/decisions/015).
+  let announce: (topics: readonly LiveTopic[]) => void = () => {}
+  const snapshots = createSnapshotCache({
+    minAgeMs: config.statisticsRefreshMs,
+    announce: (topics) => announce(topics),
+  })
+  app.addHook('onClose', async () => snapshots.stop())
+  // This instance's own writes count before their answer leaves: a staff member sees their change.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return
+    if (request.actor?.kind === 'staff') snapshots.clear()
+    else snapshots.invalidate(LIVE_TOPICS)
+  })
+  const applicants = createApplicantsService({ db, config, email, snapshots })
   const sms = createSmsService({ jobs, config })
   const applicantAuth = createApplicantAuthService({ db, config, jobs, secrets, email, sms })
   const github = createGitHubService({
@@ -162,12 +176,14 @@ export async function buildApp({
     reviewSummaries: reviews.summaries,
   })
   const portal = createApplicantPortalService({ db, submissions })
-  const rounds = createRoundsService({ db, scheduleFreeze: github.scheduleFreeze })
+  const rounds = createRoundsService({ db, scheduleFreeze: github.scheduleFreeze, snapshots })
   const exports = createExportsService({ db, rounds })
   const uploads = createUploadsService({ db, email, config })
-  const dashboard = createDashboardService({ db })
+  const dashboard = createDashboardService({ db, snapshots })
   const hub = createLiveHub({ database, maxClients: 1000 })
   await hub.start()
+  hub.watch((topics) => snapshots.invalidate(topics))
+  announce = (topics) => hub.announce(topics)
   app.addHook('preClose', async () => hub.stop())
   await startEmailWorker(jobs, email, config)
   await startGitHubWorkers(jobs, github, config)

@@ -22,7 +22,13 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     throw err
   })
   // GitHub checks are off unless a test points GITHUB_API_URL at its own fake GitHub server.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', GITHUB_VERIFY: 'off', ...env })
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    GITHUB_VERIFY: 'off',
+    STATISTICS_REFRESH_MS: '0',
+    ...env,
+  })
   const secrets = createSecretBox(randomBytes(32).toString('hex'))
   const app = await buildApp({ config, database, jobs, secrets })
   return {

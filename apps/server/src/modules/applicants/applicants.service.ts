@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js'
 import { isUniqueViolation } from '../../lib/db-errors.js'
 import { newRegistrationId } from '../../lib/registration-id.js'
 import { hashToken, newToken } from '../../lib/secrets.js'
+import type { SnapshotCache } from '../../lib/snapshot-cache.js'
 import { AppError } from '../../plugins/app-error.js'
 import * as activity from '../activity/activity.repo.js'
 import type { EmailServiceApi } from '../email/email.service.js'
@@ -60,10 +61,12 @@ export function createApplicantsService({
   db,
   config,
   email,
+  snapshots,
 }: {
   db: Db
   config: Config
   email: EmailServiceApi
+  snapshots: SnapshotCache
 }) {
   async function refuseClashes(
     tx: Db,
@@ -157,7 +160,11 @@ export function createApplicantsService({
       const filter = { search: query.search || undefined, status: query.status }
       const [rows, total] = await Promise.all([
         repo.list(db, { ...filter, limit: query.limit, offset: (query.page - 1) * query.limit }),
-        repo.count(db, filter),
+        snapshots.get(
+          `applicants:${filter.status ?? ''}:${filter.search ?? ''}`,
+          ['applicants'],
+          () => repo.count(db, filter),
+        ),
       ])
       return {
         applicants: rows.map(toApplicant),

@@ -6,6 +6,7 @@ import {
   type StageStats,
 } from '@hackathon/contract'
 import type { Db } from '../../db/client.js'
+import type { SnapshotCache } from '../../lib/snapshot-cache.js'
 import * as repo from './dashboard.repo.js'
 
 export type DashboardService = ReturnType<typeof createDashboardService>
@@ -13,14 +14,20 @@ export type DashboardService = ReturnType<typeof createDashboardService>
 const DAY = 86_400_000
 
 /** The dashboards' figures, each computed by the database in one or two queries. */
-export function createDashboardService({ db }: { db: Db }) {
+export function createDashboardService({ db, snapshots }: { db: Db; snapshots: SnapshotCache }) {
   return {
     async stageStats(): Promise<StageStats> {
-      return { stages: await repo.stageStats(db) }
+      return {
+        stages: await snapshots.get('stage-stats', ['applicants', 'submissions', 'rounds'], () =>
+          repo.stageStats(db),
+        ),
+      }
     },
 
     async recentActivity(): Promise<ActivityItem[]> {
-      const rows = await repo.recentActivity(db, RECENT_ACTIVITY_LIMIT)
+      const rows = await snapshots.get('recent-activity', ['activity'], () =>
+        repo.recentActivity(db, RECENT_ACTIVITY_LIMIT),
+      )
       return rows.map((r) => ({
         id: r.id,
         type: r.type as ActivityItem['type'],
@@ -34,11 +41,16 @@ export function createDashboardService({ db }: { db: Db }) {
     async charts(now = new Date()): Promise<DashboardCharts> {
       const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
       const first = new Date(today - (REGISTRATION_CHART_DAYS - 1) * DAY)
-      const [perDay, registered, rounds] = await Promise.all([
-        repo.registrationsSince(db, first),
-        repo.registeredCount(db),
-        repo.funnel(db),
-      ])
+      const [perDay, registered, rounds] = await snapshots.get(
+        `charts:${first.toISOString()}`,
+        ['applicants', 'submissions', 'rounds'],
+        () =>
+          Promise.all([
+            repo.registrationsSince(db, first),
+            repo.registeredCount(db),
+            repo.funnel(db),
+          ]),
+      )
       const counts = new Map(perDay.map((d) => [d.date, d.count]))
       const registrationsPerDay = Array.from({ length: REGISTRATION_CHART_DAYS }, (_, i) => {
         const date = new Date(first.getTime() + i * DAY).toISOString().slice(0, 10)

@@ -31,7 +31,9 @@ export function createLiveHub({
   maxClients: number
 }) {
   const subscribers = new Set<LiveSubscriber>()
+  const watchers = new Set<(topics: readonly LiveTopic[]) => void>()
   const publish = (topics: readonly LiveTopic[]) => {
+    for (const watcher of watchers) watcher(topics)
     for (const subscriber of subscribers) subscriber.send(topics)
   }
   let stopListening: (() => Promise<void>) | undefined
@@ -58,6 +60,16 @@ export function createLiveHub({
         )
       subscribers.add(subscriber)
       return () => subscribers.delete(subscriber)
+    },
+
+    /** Calls `watcher` with every change this instance hears of (the server's own caches). */
+    watch(watcher: (topics: readonly LiveTopic[]) => void): void {
+      watchers.add(watcher)
+    },
+
+    /** Tells this instance's event streams that `topics` are worth fetching again. */
+    announce(topics: readonly LiveTopic[]): void {
+      for (const subscriber of subscribers) subscriber.send(topics)
     },
 
     get size(): number {

@@ -1,6 +1,7 @@
 import type { Round, roundInput } from '@hackathon/contract'
 import { ROUND_MESSAGES } from '@hackathon/contract'
 import type { z } from 'zod'
+import type { SnapshotCache } from '../../lib/snapshot-cache.js'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../plugins/app-error.js'
 import * as filesRepo from '../files/files.repo.js'
@@ -21,10 +22,13 @@ const describeTime = (d: Date | null) =>
 export function createRoundsService({
   db,
   scheduleFreeze,
+  snapshots,
 }: {
   db: Db
   /** Queues the GitHub freeze of the round's submissions at its end time (issue 10). */
   scheduleFreeze: (tx: Db, roundId: string, endTime: Date | null) => Promise<void>
+  /** Participants and colleges per round count every submission: recounted only after changes. */
+  snapshots: SnapshotCache
 }) {
   async function assertTemplatesExist(tx: Db, input: RoundInput) {
     const wanted = input.requirements
@@ -52,7 +56,9 @@ export function createRoundsService({
         db,
         rows.map((r) => r.id),
       ),
-      repo.submissionCounts(db),
+      snapshots.get('round-counts', ['applicants', 'submissions', 'rounds'], () =>
+        repo.submissionCounts(db),
+      ),
     ])
     return rows.map((round) => {
       const c = counts.find((x) => x.roundId === round.id)
