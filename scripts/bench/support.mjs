@@ -85,8 +85,12 @@ export async function query(env, statement) {
   return JSON.parse(line)
 }
 
+/** BENCH_PROFILE=<dir> writes a CPU profile of each server process there (open it in Chrome's DevTools). */
 function spawnServer(env) {
-  return spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : []
+  return spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rowsOf } from '../src/db/client.js'
 import { applicants, confirmationCodes, rounds, submissions } from '../src/db/schema/index.js'
+import { APPLICANT_MESSAGES } from '@hackathon/contract'
 import { REGISTRATION_ID_PATTERN } from '../src/lib/registration-id.js'
 import { createTestContext, type TestContext } from './app.js'
 import { signedInStaff } from './staff-helpers.js'
@@ -440,5 +441,69 @@ describe('registration limits per client address', () => {
     expect(limited.statusCode).toBe(429)
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
     expect((await from('198.51.100.8')).statusCode).toBe(201)
+  })
+})
+
+describe('registrations arriving together (written in one transaction per batch)', () => {
+  let ctx: TestContext
+  beforeAll(async () => {
+    ctx = await createTestContext({ REGISTER_MAX_PER_ADDRESS_PER_HOUR: '25' })
+  })
+  afterAll(() => ctx.close())
+
+  const send = (payload: object, remoteAddress: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/register', payload, remoteAddress })
+
+  it('gives each of 30 simultaneous registrations the answer it would have had alone, and stores each accepted one with its activity item and email', async () => {
+    const twin = registration()
+    const mobileTwin = registration()
+    const payloads = [
+      ...Array.from({ length: 20 }, () => registration()),
+      twin,
+      { ...registration(), email: twin.email.toUpperCase() },
+      mobileTwin,
+      { ...registration(), mobile: mobileTwin.mobile },
+    ]
+    const fromOne = await Promise.all(payloads.map((p) => send(p, '192.0.2.50')))
+    // Another address's six all pass its own limit; the first address's last ones do not.
+    const others = await Promise.all(
+      Array.from({ length: 6 }, () => send(registration(), '192.0.2.51')),
+    )
+    const answers = [...fromOne, ...others]
+    const created = answers.filter((a) => a.statusCode === 201)
+    const ids = created.map((a) => a.json().registrationId)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(fromOne[21]!.statusCode).toBe(409)
+    expect(fromOne[21]!.json().message).toBe(APPLICANT_MESSAGES.duplicateEmail)
+    expect(fromOne[23]!.statusCode).toBe(409)
+    expect(fromOne[23]!.json().message).toBe(APPLICANT_MESSAGES.duplicateMobile)
+    expect(others.every((a) => a.statusCode === 201)).toBe(true)
+    // 24 from the first address, all within its 25 (clashes count, as they do alone): 22 people.
+    expect(created).toHaveLength(22 + 6)
+
+    const [stored] = await rowsOf<{ applicants: number; activity: number; emails: number }>(
+      ctx.database.db,
+      sql`select (select count(*) from applicants where registration_id = any(${`{${ids.join(',')}}`}::text[]))::int as applicants,
+                 (select count(*) from activity a join applicants p on p.id = a.applicant_id
+                   where p.registration_id = any(${`{${ids.join(',')}}`}::text[]))::int as activity,
+                 (select count(*) from email_messages where template = 'registration-confirmation')::int as emails`,
+    )
+    expect(stored).toEqual({ applicants: 28, activity: 28, emails: 28 })
+  })
+
+  it('refuses with 429 the registrations of a batch beyond the address limit, without counting them', async () => {
+    // 24 counted above for 192.0.2.50, limit 25: of 5 more at once, 1 fits.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => send(registration(), '192.0.2.50')),
+    )
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1)
+    const refused = answers.filter((a) => a.statusCode === 429)
+    expect(refused).toHaveLength(4)
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0)
+    const [limit] = await rowsOf<{ count: number }>(
+      ctx.database.db,
+      sql`select count from rate_limits where key = 'register:address:192.0.2.50'`,
+    )
+    expect(Number(limit!.count)).toBe(25)
   })
 })

@@ -8,3 +8,10 @@ export async function record(
 ): Promise<void> {
   await db.insert(activity).values(item)
 }
+
+export async function recordMany(
+  db: Db,
+  items: { type: ActivityType; name: string; action: string; applicantId?: string }[],
+): Promise<void> {
+  if (items.length > 0) await db.insert(activity).values(items)
+}

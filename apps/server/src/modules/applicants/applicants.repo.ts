@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { ApplicantStatus } from '@hackathon/contract'
 import type { Db } from '../../db/client.js'
 import { applicants, confirmationCodes } from '../../db/schema/index.js'
@@ -77,6 +77,27 @@ export async function findClashes(db: Db, email: string, mobile: string, exceptI
     email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
     mobile: rows.some((r) => r.mobile === mobile),
   }
+}
+
+/** Registered applicants using any of these emails (without case) or mobiles. */
+export function findClashesMany(db: Db, emails: string[], mobiles: string[]) {
+  return db
+    .select({ email: applicants.email, mobile: applicants.mobile })
+    .from(applicants)
+    .where(
+      or(
+        inArray(
+          sql`lower(${applicants.email})`,
+          emails.map((e) => e.toLowerCase()),
+        ),
+        inArray(applicants.mobile, mobiles),
+      ),
+    )
+}
+
+export async function insertMany(db: Db, values: NewApplicant[]): Promise<ApplicantRow[]> {
+  if (values.length === 0) return []
+  return db.insert(applicants).values(values).returning()
 }
 
 export async function insert(db: Db, values: NewApplicant): Promise<ApplicantRow> {

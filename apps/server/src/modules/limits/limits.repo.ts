@@ -41,3 +41,33 @@ export async function hit(db: Db, key: string, windowMs: number): Promise<number
 export async function clear(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key))
 }
+
+/**
+ * Counts `n` events in `key`'s window in one statement (a batch of registrations from one address)
+ * and answers how many of them fit under `max`; those that do not are taken off the count again,
+ * so refused attempts are not counted, as with openWindow + hit.
+ */
+export async function hitMany(
+  db: Db,
+  key: string,
+  n: number,
+  max: number,
+  windowMs: number,
+): Promise<{ allowed: number; retryAfterMs: number }> {
+  const [row] = await rowsOf<{ count: number; retry_after_ms: number }>(
+    db,
+    sql`insert into ${rateLimits} (key, count, window_start) values (${key}, ${n}, now())
+        on conflict (key) do update set
+          count = case when ${rateLimits.windowStart} <= now() - ${msInterval(windowMs)} then ${n} else ${rateLimits.count} + ${n} end,
+          window_start = case when ${rateLimits.windowStart} <= now() - ${msInterval(windowMs)} then now() else ${rateLimits.windowStart} end
+        returning count, greatest(0, extract(epoch from (window_start + ${msInterval(windowMs)} - now())) * 1000) as retry_after_ms`,
+  )
+  const count = Number(row!.count)
+  const allowed = Math.max(0, Math.min(n, max - (count - n)))
+  if (allowed < n)
+    await db
+      .update(rateLimits)
+      .set({ count: sql`${rateLimits.count} - ${n - allowed}` })
+      .where(eq(rateLimits.key, key))
+  return { allowed, retryAfterMs: Number(row!.retry_after_ms) }
+}
