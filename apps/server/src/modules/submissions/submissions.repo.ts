@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../db/client.js'
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { rowsOf, type Db } from '../../db/client.js'
 import {
   applicants,
   requirements,
@@ -11,40 +11,47 @@ import {
 import { containsPattern } from '../../db/sql.js'
 
 /**
- * The round, locked against a concurrent deadline change until this transaction ends, with the
- * database's verdict on its clock: one clock decides every submission (docs/decisions/009).
+ * Everything a submission is judged by, in one statement: the round (share-locked against a
+ * deadline change) with its clock checks, the first active round, the round's requirements and
+ * the applicant. Undefined when the round does not exist.
  */
-export async function lockRound(db: Db, id: string) {
-  const [row] = await db
-    .select({
-      id: rounds.id,
-      name: rounds.name,
-      status: rounds.status,
-      expired: sql<boolean>`${rounds.endTime} is not null and ${rounds.endTime} <= now()`,
-      notStarted: sql<boolean>`${rounds.startTime} is not null and ${rounds.startTime} > now()`,
-    })
-    .from(rounds)
-    .where(eq(rounds.id, id))
-    .for('share')
-  return row
-}
-
-/** The first active round by start time: the one open to every applicant (SPEC section 4). */
-export async function firstActiveRoundId(db: Db): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: rounds.id })
-    .from(rounds)
-    .where(eq(rounds.status, 'active'))
-    .orderBy(sql`${rounds.startTime} asc nulls last`, asc(rounds.createdAt))
-    .limit(1)
-  return row?.id
-}
-
-export function requirementsOfRound(db: Db, roundId: string) {
-  return db
-    .select({ id: requirements.id, description: requirements.description })
-    .from(requirements)
-    .where(eq(requirements.roundId, roundId))
+export async function submissionContext(db: Db, roundId: string, applicantId: string) {
+  const [row] = await rowsOf<{
+    id: string
+    name: string
+    status: string
+    expired: boolean
+    not_started: boolean
+    first_active_id: string | null
+    requirements: { id: string; description: string }[] | null
+    person: { name: string; email: string; status: string } | null
+  }>(
+    db,
+    sql`select r.id, r.name, r.status,
+               (r.end_time is not null and r.end_time <= now()) as expired,
+               (r.start_time is not null and r.start_time > now()) as not_started,
+               (select f.id from ${rounds} f where f.status = 'active'
+                 order by f.start_time asc nulls last, f.created_at asc limit 1) as first_active_id,
+               (select json_agg(json_build_object('id', q.id, 'description', q.description))
+                  from ${requirements} q where q.round_id = r.id) as requirements,
+               (select json_build_object('name', a.name, 'email', a.email, 'status', a.status)
+                  from ${applicants} a where a.id = ${applicantId}) as person
+          from ${rounds} r where r.id = ${roundId}
+           for share of r`,
+  )
+  if (!row) return undefined
+  return {
+    round: {
+      id: row.id,
+      name: row.name,
+      status: row.status,
+      expired: row.expired,
+      notStarted: row.not_started,
+    },
+    firstActiveRoundId: row.first_active_id,
+    requirements: row.requirements ?? [],
+    person: row.person,
+  }
 }
 
 export async function lockSubmission(db: Db, applicantId: string, roundId: string) {
@@ -96,8 +103,11 @@ export async function replaceDocuments(
   db: Db,
   submissionId: string,
   requirementIds: string[],
+  { fresh = false }: { fresh?: boolean } = {},
 ): Promise<void> {
-  await db.delete(submissionDocuments).where(eq(submissionDocuments.submissionId, submissionId))
+  // A submission made in this transaction has no documents yet.
+  if (!fresh)
+    await db.delete(submissionDocuments).where(eq(submissionDocuments.submissionId, submissionId))
   if (requirementIds.length)
     await db
       .insert(submissionDocuments)

@@ -67,19 +67,17 @@ export function createSubmissionsService({
       // GitHub is asked before the transaction: no lock is held while the network answers.
       const snapshot = await github.check(input.githubUrl)
       return db.transaction(async (tx) => {
-        const round = await repo.lockRound(tx, input.stageId)
-        if (!round) throw new AppError(404, SUBMISSION_MESSAGES.notFound)
+        const context = await repo.submissionContext(tx, input.stageId, applicantId)
+        if (!context) throw new AppError(404, SUBMISSION_MESSAGES.notFound)
+        const { round, person } = context
         if (round.status !== 'active' || round.notStarted)
           throw new AppError(403, SUBMISSION_MESSAGES.inactive)
         if (round.expired) throw new AppError(403, SUBMISSION_MESSAGES.expired)
-        const [person] = await tx.select().from(applicants).where(eq(applicants.id, applicantId))
         if (!person) throw new AppError(401, 'Your session has ended. Please sign in again.')
-        if (round.id !== (await repo.firstActiveRoundId(tx)) && !UNLOCKING.has(person.status)) {
+        if (round.id !== context.firstActiveRoundId && !UNLOCKING.has(person.status)) {
           throw new AppError(403, SUBMISSION_MESSAGES.mustBeSelected)
         }
-        const allowed = new Map(
-          (await repo.requirementsOfRound(tx, round.id)).map((r) => [r.id, r.description]),
-        )
+        const allowed = new Map(context.requirements.map((r) => [r.id, r.description]))
         const documents = [...new Set(input.documents)]
         if (documents.some((id) => !allowed.has(id)))
           throw new AppError(400, SUBMISSION_MESSAGES.foreignDocuments)
@@ -94,6 +92,10 @@ export function createSubmissionsService({
             submittedAt: existing.submittedAt ?? existing.createdAt,
           })
           submission = await repo.resubmit(tx, existing.id, input.githubUrl)
+          await tx
+            .update(applicants)
+            .set({ githubUrl: input.githubUrl })
+            .where(eq(applicants.id, applicantId))
         } else {
           submission = await repo.insertSubmission(tx, {
             applicantId,
@@ -102,7 +104,12 @@ export function createSubmissionsService({
           })
           await tx
             .update(applicants)
-            .set({ status: 'submitted', currentStage: round.name, updatedAt: sql`now()` })
+            .set({
+              status: 'submitted',
+              currentStage: round.name,
+              githubUrl: input.githubUrl,
+              updatedAt: sql`now()`,
+            })
             .where(eq(applicants.id, applicantId))
           await activity.record(tx, {
             type: 'submission',
@@ -111,11 +118,7 @@ export function createSubmissionsService({
             applicantId,
           })
         }
-        await tx
-          .update(applicants)
-          .set({ githubUrl: input.githubUrl })
-          .where(eq(applicants.id, applicantId))
-        await repo.replaceDocuments(tx, submission.id, documents)
+        await repo.replaceDocuments(tx, submission.id, documents, { fresh: !existing })
         if (snapshot) await github.record(tx, submission.id, snapshot)
         await email.queue(tx, person.email, 'submission-receipt', {
           name: person.name,
