@@ -1,7 +1,7 @@
 /**
  * Natural batching (group commit): calls that arrive while earlier ones are being worked on wait
  * and go together into the next batch, so under load one transaction serves many callers and
- * when quiet a call starts at once, without a timer. `work` answers each item of its batch on its
+ * when quiet a call starts on the next turn of the event loop, without a timer. `work` answers each item of its batch on its
  * own; when it throws, every item of that batch gets the error.
  */
 export function createBatcher<I, O>(
@@ -10,6 +10,18 @@ export function createBatcher<I, O>(
 ) {
   const waiting: { item: I; resolve: (value: O) => void; reject: (reason: unknown) => void }[] = []
   let running = 0
+  let scheduled = false
+
+  function schedule(): void {
+    if (scheduled) return
+    scheduled = true
+    // One turn of the event loop first: requests already received get to join (the embedded
+    // database runs on this thread, so a transaction can otherwise finish before they are read).
+    setImmediate(() => {
+      scheduled = false
+      pump()
+    })
+  }
 
   function pump(): void {
     while (running < concurrency && waiting.length > 0) {
@@ -27,7 +39,7 @@ export function createBatcher<I, O>(
         )
         .finally(() => {
           running--
-          pump()
+          schedule()
         })
     }
   }
@@ -36,7 +48,7 @@ export function createBatcher<I, O>(
     add(item: I): Promise<O> {
       return new Promise<O>((resolve, reject) => {
         waiting.push({ item, resolve, reject })
-        pump()
+        schedule()
       })
     },
   }
