@@ -90,11 +90,15 @@ function spawnServer(env) {
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : []
-  return spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
+  return spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', join(root, 'apps/server/src/main.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  )
 }
 
 async function waitHealthy(base, child) {
@@ -234,6 +238,9 @@ export function load({
       {
         url,
         connections: amount ? Math.min(connections, amount) : connections,
+        // Long enough that a slow answer is measured rather than abandoned (an abandoned request
+        // may still be done by the server: it is counted apart, as timeouts).
+        timeout: 60,
         ...(amount ? { amount } : { duration }),
         requests: [
           {
@@ -279,6 +286,7 @@ export function load({
           requests: latencies.length,
           ok,
           errors: latencies.length - ok + result.errors + result.timeouts,
+          timeouts: result.timeouts,
           perSecond: latencies.length / seconds,
           seconds,
           p50: percentile(latencies, 50),

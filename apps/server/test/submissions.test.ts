@@ -5,6 +5,8 @@ import { applicants, requirements, rounds, submissions } from '../src/db/schema/
 import { createTestContext, type TestContext } from './app.js'
 import { addStaff, signIn } from './staff-helpers.js'
 import { bearerFor, newApplicant } from './support/fixtures.js'
+import { findByIdForUpdate } from '../src/modules/rounds/rounds.repo.js'
+import { submissionContext } from '../src/modules/submissions/submissions.repo.js'
 
 describe('stage submissions', () => {
   let ctx: TestContext
@@ -280,4 +282,28 @@ describe('stage submissions', () => {
     expect(accepted.length).toBeGreaterThan(0)
     expect(refused.length).toBeGreaterThan(0)
   }, 30_000)
+
+  it('holds a change of the round until the submissions in flight have committed (the round clock lock)', async () => {
+    const person = await newApplicant(ctx.database.db)
+    let release!: () => void
+    let locked!: () => void
+    const isLocked = new Promise<void>((resolve) => (locked = resolve))
+    const inFlight = ctx.database.db.transaction(async (tx) => {
+      expect((await submissionContext(tx, first.id, person.id))?.round.id).toBe(first.id)
+      locked()
+      await new Promise<void>((resolve) => (release = resolve))
+    })
+    await isLocked
+    let changed = false
+    const change = ctx.database.db.transaction(async (tx) => {
+      await findByIdForUpdate(tx, first.id)
+      changed = true
+    })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(changed).toBe(false)
+    release()
+    await inFlight
+    await change
+    expect(changed).toBe(true)
+  })
 })

@@ -6,6 +6,7 @@ import type { SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { startPgliteAutovacuum } from './maintenance.js'
 import pg from 'pg'
 import { fromPglite, type ConstructorOptions } from 'pg-boss'
 import * as schema from './schema/index.js'
@@ -58,6 +59,10 @@ export async function openPglite(
     extensions: { pg_trgm },
   })
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db
+  // No autovacuum in a standalone backend: the process does its work (db/maintenance.ts).
+  const stopVacuum = startPgliteAutovacuum(pglite, (error) =>
+    process.stderr.write(`Embedded database maintenance failed: ${String(error)}\n`),
+  )
   return {
     driver: 'pglite',
     db,
@@ -74,6 +79,7 @@ export async function openPglite(
       }
     },
     close: async () => {
+      stopVacuum()
       if (!pglite.closed) await pglite.close()
     },
   }

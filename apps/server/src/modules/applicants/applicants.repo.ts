@@ -46,6 +46,25 @@ export async function list(db: Db, filter: ListFilter): Promise<ApplicantRow[]> 
   return rows.map((r) => r.applicant)
 }
 
+/**
+ * A page of a search and the number of all its matches, from one scan of the trigram index
+ * (a window count): a search fragment is rarely asked twice, so its total is not cached.
+ * The total is undefined when the page is past the last match.
+ */
+export async function searchPage(
+  db: Db,
+  filter: ListFilter,
+): Promise<{ rows: ApplicantRow[]; total: number | undefined }> {
+  const rows = await db
+    .select({ applicant: applicants, total: sql<number>`(count(*) over ())::int` })
+    .from(applicants)
+    .where(whereOf(filter))
+    .orderBy(desc(applicants.createdAt), desc(applicants.id))
+    .limit(filter.limit)
+    .offset(filter.offset)
+  return { rows: rows.map((r) => r.applicant), total: rows[0]?.total }
+}
+
 export async function count(
   db: Db,
   filter: Pick<ListFilter, 'search' | 'status'>,

@@ -264,14 +264,21 @@ export function createApplicantsService({
       query: z.output<typeof applicantListQuery>,
     ): Promise<{ applicants: Applicant[]; total: number; totalPages: number }> {
       const filter = { search: query.search || undefined, status: query.status }
-      const [rows, total] = await Promise.all([
-        repo.list(db, { ...filter, limit: query.limit, offset: (query.page - 1) * query.limit }),
-        snapshots.get(
-          `applicants:${filter.status ?? ''}:${filter.search ?? ''}`,
-          ['applicants'],
-          () => repo.count(db, filter),
-        ),
-      ])
+      const page = { ...filter, limit: query.limit, offset: (query.page - 1) * query.limit }
+      let rows: repo.ApplicantRow[]
+      let total: number
+      if (filter.search) {
+        const found = await repo.searchPage(db, page)
+        rows = found.rows
+        total = found.total ?? (page.offset > 0 ? await repo.count(db, filter) : 0)
+      } else {
+        ;[rows, total] = await Promise.all([
+          repo.list(db, page),
+          snapshots.get(`applicants:${filter.status ?? ''}`, ['applicants'], () =>
+            repo.count(db, filter),
+          ),
+        ])
+      }
       return {
         applicants: rows.map(toApplicant),
         total,

@@ -12,8 +12,24 @@ export function listInOrder(db: Db): Promise<RoundRow[]> {
     .orderBy(sql`${rounds.startTime} asc nulls last`, asc(rounds.createdAt))
 }
 
+/**
+ * The lock between a round's clock and the submissions judged by it: a submission holds it shared
+ * until it commits, a change of the round holds it alone, so a deadline never moves under a
+ * submission in flight. An advisory lock rather than FOR SHARE on the round's row: hundreds of
+ * submissions sharing a row lock each rewrite the row's lock owners (multixacts), and the
+ * submission surge queued on that one row (docs/decisions/015).
+ */
+export async function lockRoundClock(db: Db, id: string, mode: 'shared' | 'exclusive') {
+  await db.execute(
+    mode === 'shared'
+      ? sql`select pg_advisory_xact_lock_shared(hashtext('round-clock'), hashtext(${id}))`
+      : sql`select pg_advisory_xact_lock(hashtext('round-clock'), hashtext(${id}))`,
+  )
+}
+
 /** The round, locked until the transaction ends (a deadline change waits for submissions in flight). */
 export async function findByIdForUpdate(db: Db, id: string): Promise<RoundRow | undefined> {
+  await lockRoundClock(db, id, 'exclusive')
   const [row] = await db.select().from(rounds).where(eq(rounds.id, id)).for('update')
   return row
 }

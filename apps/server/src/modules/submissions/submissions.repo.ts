@@ -9,13 +9,16 @@ import {
   submissions,
 } from '../../db/schema/index.js'
 import { containsPattern } from '../../db/sql.js'
+import { lockRoundClock } from '../rounds/rounds.repo.js'
 
 /**
- * Everything a submission is judged by, in one statement: the round (share-locked against a
- * deadline change) with its clock checks, the first active round, the round's requirements and
- * the applicant. Undefined when the round does not exist.
+ * Everything a submission is judged by: the round's clock lock (shared: a deadline change waits
+ * for this transaction, and this one read the deadline after any change committed), then in one
+ * statement the round with its clock checks, the first active round, the round's requirements
+ * and the applicant. Undefined when the round does not exist.
  */
 export async function submissionContext(db: Db, roundId: string, applicantId: string) {
+  await lockRoundClock(db, roundId, 'shared')
   const [row] = await rowsOf<{
     id: string
     name: string
@@ -36,8 +39,7 @@ export async function submissionContext(db: Db, roundId: string, applicantId: st
                   from ${requirements} q where q.round_id = r.id) as requirements,
                (select json_build_object('name', a.name, 'email', a.email, 'status', a.status)
                   from ${applicants} a where a.id = ${applicantId}) as person
-          from ${rounds} r where r.id = ${roundId}
-           for share of r`,
+          from ${rounds} r where r.id = ${roundId}`,
   )
   if (!row) return undefined
   return {
