@@ -53,6 +53,17 @@ import { registerWebApp } from './plugins/web.js'
 import type { SecretBox } from './lib/secret-box.js'
 import { VERSION } from './version.js'
 
+export interface RouteEntry {
+  method: string
+  url: string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[]
+  }
+}
+
 export interface AppDeps {
   config: Config
   database: Database
@@ -93,6 +104,13 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // Every route as registered: the access matrix test walks it, so no route can be forgotten.
+  const routeTable: RouteEntry[] = []
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url })
+  })
+  app.decorate('routeTable', routeTable)
   registerErrorHandling(app)
   registerJsonParser(app)
 
