@@ -184,7 +184,10 @@ describe('identities that must not work', () => {
     expect(deactivate.status).toBe(200)
     expect(await get('/api/stage-stats', { cookie: jury })).toBe(401)
 
-    await ctx.database.db.update(staffSessions).set({ expiresAt: sql`now() - interval '1 second'` })
+    await ctx.database.db
+      .update(staffSessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(sql`true`)
     expect(await get('/api/stage-stats', { cookie: admin })).toBe(401)
   })
 
