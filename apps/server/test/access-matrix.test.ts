@@ -4,85 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applicantSessions, staffSessions, staffUsers } from '../src/db/schema/index.js'
 import { createTestContext, type TestContext } from './app.js'
 import { signedInStaff } from './staff-helpers.js'
+import { ACCESS, allowed, type Identity } from './support/access.js'
 import { bearerFor, newApplicant } from './support/fixtures.js'
-
-/** Who may call a route (issue 13): anyone, a signed-in applicant (bearer), staff, or one role. */
-type Audience = 'anyone' | 'applicant' | 'staff' | 'admin' | 'jury'
-type Identity = 'anonymous' | 'applicant' | 'jury' | 'admin'
-
-/**
- * The declared access of every API route. The test walks the server's own route table, so a
- * route missing here fails it: a new route cannot be added without saying who may call it.
- */
-const ACCESS: Record<string, Audience> = {
-  'GET /api/health': 'anyone',
-  'GET /api/docs': 'anyone',
-  'GET /api/auth/options': 'anyone',
-  'POST /api/auth/login': 'anyone',
-  'GET /api/login': 'anyone',
-  'GET /api/login/callback': 'anyone',
-  'GET /api/logout': 'anyone',
-  'GET /api/auth/user': 'staff',
-  'POST /api/change-password': 'staff',
-  'GET /api/staff': 'admin',
-  'POST /api/staff': 'admin',
-  'PATCH /api/staff/:id': 'admin',
-  'POST /api/staff/:id/reset-password': 'admin',
-  'POST /api/staff/:id/deactivate': 'admin',
-  'POST /api/staff/:id/activate': 'admin',
-  'GET /api/admin/email-settings': 'admin',
-  'POST /api/admin/email-settings': 'admin',
-  'POST /api/admin/test-email': 'admin',
-  'GET /api/admin/email-log': 'admin',
-  'POST /api/register': 'anyone',
-  'POST /api/confirm-participation': 'anyone',
-  'GET /api/applicants': 'staff',
-  'POST /api/applicants': 'admin',
-  'PUT /api/applicants/:id': 'admin',
-  'DELETE /api/applicants/:id': 'admin',
-  'POST /api/applicants/:id/select': 'staff',
-  'POST /api/applicant/send-otp': 'anyone',
-  'POST /api/applicant/verify-otp': 'anyone',
-  'GET /api/applicant/dashboard': 'applicant',
-  'POST /api/applicant/confirm-participation': 'applicant',
-  'POST /api/applicant/logout': 'applicant',
-  'GET /api/applicant/my-submissions': 'applicant',
-  'GET /api/applicant/rounds': 'applicant',
-  'GET /api/applicant/documents/:stageId': 'applicant',
-  'POST /api/applicant/submit-stage': 'applicant',
-  'POST /api/files': 'admin',
-  'GET /api/files/:id': 'anyone',
-  'GET /api/rounds': 'staff',
-  'POST /api/rounds': 'admin',
-  'PUT /api/rounds/:id': 'admin',
-  'DELETE /api/rounds/:id': 'admin',
-  'GET /api/rounds/:id/rubric': 'staff',
-  'PUT /api/rounds/:id/rubric': 'admin',
-  'GET /api/rounds/:id/assignments': 'admin',
-  'POST /api/rounds/:id/assignments': 'admin',
-  'GET /api/rounds/:id/ranking': 'admin',
-  'GET /api/rounds/:id/ranking.csv': 'admin',
-  'POST /api/rounds/:id/github-check': 'staff',
-  'GET /api/submissions': 'staff',
-  'GET /api/submissions/:id/review': 'jury',
-  'PUT /api/submissions/:id/review': 'jury',
-  'POST /api/submissions/:id/conflict': 'jury',
-  'GET /api/stage-stats': 'staff',
-  'GET /api/recent-activity': 'staff',
-  'GET /api/dashboard-charts': 'staff',
-  'GET /api/events': 'staff',
-  'POST /api/admin/export-applicants': 'admin',
-  'POST /api/admin/export-rounds': 'admin',
-  'GET /api/applicant-selection/template': 'admin',
-  'GET /api/stage-details/template': 'admin',
-  'POST /api/applicant-selection/upload': 'admin',
-  'POST /api/stage-details/upload': 'admin',
-}
-
-const allowed = (audience: Audience, who: Identity): boolean =>
-  audience === 'anyone' ||
-  (audience === 'staff' && (who === 'admin' || who === 'jury')) ||
-  audience === who
 
 /** Routes that end the caller's session go last, so the others run signed in. */
 const endsSession = (route: string) => /logout/.test(route)
