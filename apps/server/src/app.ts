@@ -22,6 +22,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js'
 import { createDashboardService } from './modules/dashboard/dashboard.service.js'
 import { createLiveHub } from './modules/live/live.hub.js'
 import { createSnapshotCache } from './lib/snapshot-cache.js'
+import { createMetrics, metricsRoutes } from './modules/metrics/metrics.routes.js'
 import { liveRoutes } from './modules/live/live.routes.js'
 import { exportsRoutes } from './modules/exports/exports.routes.js'
 import { createExportsService } from './modules/exports/exports.service.js'
@@ -217,6 +218,7 @@ export async function buildApp({
   app.addHook('onClose', async () => clearInterval(sweep))
 
   await app.register(healthRoutes, { database, version: VERSION })
+  await app.register(metricsRoutes, { registry: createMetrics(app, db), config })
   await app.register(authRoutes, { config, auth, sso })
   await app.register(staffRoutes, { staff })
   await app.register(emailRoutes, { email })
