@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { applicants } from '../src/db/schema/index.js'
-import { csvCell } from '../src/lib/csv.js'
+import { applicants, rounds, submissionRepositories, submissions } from '../src/db/schema/index.js'
+import { rowsOf } from '../src/db/client.js'
+import { csvCell, csvRow } from '../src/lib/csv.js'
+import { csvCellSql, csvRowSql } from '../src/lib/csv-sql.js'
 import { createTestContext, type TestContext } from './app.js'
+import { openTestDatabase, type TestDatabase } from './database.js'
 import { addStaff, signIn } from './staff-helpers.js'
 import { newApplicant } from './support/fixtures.js'
 
@@ -45,6 +48,61 @@ describe('CSV cells', () => {
     expect(csvCell('Ada, Countess')).toBe('"Ada, Countess"')
     expect(csvCell('plain')).toBe('plain')
     expect(csvCell(null)).toBe('')
+  })
+})
+
+describe('CSV cells written by the database', () => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await openTestDatabase()
+  })
+  afterAll(() => database.drop())
+
+  // Every character JavaScript's \s matches, and some it does not that look alike.
+  const spaces = [...'\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff']
+  for (let c = 0x2000; c <= 0x200a; c++) spaces.push(String.fromCharCode(c))
+  const notSpaces = ['\u0085', '\u180e', '\u200b', '\u2060', 'x', "'", '😀']
+  const values = [
+    '',
+    'plain',
+    'Ada, Countess',
+    'say "hi"',
+    '=HYPERLINK("http://evil.example","click")',
+    '=1+2',
+    '+1',
+    '-1',
+    '@SUM(A1)',
+    'a=b',
+    'line\nbreak',
+    'carriage\rreturn',
+    '\r\n',
+    '"',
+    ',',
+    ...['=', '+', '-', '@', ...spaces, ...notSpaces].flatMap((c) => [
+      c,
+      `${c}x`,
+      `x${c}`,
+      `x${c}y`,
+    ]),
+  ]
+
+  it('writes each cell as csvCell does', async () => {
+    const [row] = await rowsOf<{ cells: string[] }>(
+      database.db,
+      sql`select array[${sql.join(
+        values.map((v) => csvCellSql(sql`${v}::text`)),
+        sql`, `,
+      )}] as cells`,
+    )
+    expect(row!.cells).toEqual(values.map(csvCell))
+  })
+
+  it('writes an empty cell for null and a line as csvRow does', async () => {
+    const [row] = await rowsOf<{ line: string }>(
+      database.db,
+      sql`select ${csvRowSql([sql`'=a'::text`, sql`null::text`, sql`'b, c'::text`])} as line`,
+    )
+    expect(row!.line).toBe(csvRow(['=a', null, 'b, c']))
   })
 })
 
@@ -156,6 +214,91 @@ describe('POST /api/admin/export-applicants', () => {
     expect((await exportWith({}, '')).statusCode).toBe(401)
     const jury = await signIn(ctx.app, 'export.jury@example.org', 'export jury')
     expect((await exportWith({}, jury)).statusCode).toBe(403)
+  })
+})
+
+describe('POST /api/admin/export-applicants, more applicants than one read', () => {
+  let ctx: TestContext
+  let admin: string
+  const BULK = 5050
+
+  beforeAll(async () => {
+    ctx = await createTestContext()
+    await addStaff(ctx.database.db, {
+      email: 'bulk.export@example.org',
+      password: 'bulk export',
+      role: 'admin',
+    })
+    admin = await signIn(ctx.app, 'bulk.export@example.org', 'bulk export')
+    const db = ctx.database.db
+    // Times with microseconds, as now() writes them, and two applicants to each time.
+    await db.execute(sql`
+      insert into applicants (registration_id, name, email, mobile, student_id, course,
+                              year_of_graduation, college_name, created_at)
+      select 'HS-BULK-' || g, 'Bulk ' || g, 'bulk' || g || '@college.example',
+             (8000000000 + g)::text, g::text, 'Other', '2027', 'Bulk College',
+             timestamptz '2026-05-01 00:00:00.000123+00' + (g / 2) * interval '1 second'
+        from generate_series(1, ${BULK}) g`)
+    const [first, second] = await db
+      .select({ id: applicants.id })
+      .from(applicants)
+      .where(sql`${applicants.registrationId} in ('HS-BULK-2', 'HS-BULK-3')`)
+      .orderBy(applicants.registrationId)
+    await db
+      .update(applicants)
+      .set({ reviewedAt: new Date('2026-05-04T10:11:12.345Z') })
+      .where(eq(applicants.id, first!.id))
+    const [one, two] = await db
+      .insert(rounds)
+      .values([
+        { name: 'Stage 1: Ideas', description: 'd' },
+        { name: 'Stage 2: Prototypes', description: 'd' },
+      ])
+      .returning()
+    const submitted = async (
+      applicantId: string,
+      roundId: string,
+      at: Date | null,
+      sha: string,
+    ) => {
+      const [s] = await db
+        .insert(submissions)
+        .values({ applicantId, roundId, githubUrl: 'https://github.com/o/r', submittedAt: at })
+        .returning()
+      await db
+        .insert(submissionRepositories)
+        .values({ submissionId: s!.id, owner: 'o', repo: 'r', state: 'verified', frozenSha: sha })
+    }
+    await submitted(first!.id, one!.id, new Date('2026-05-02T00:00:00Z'), 'a'.repeat(40))
+    await submitted(first!.id, two!.id, new Date('2026-05-03T00:00:00Z'), 'b'.repeat(40))
+    await submitted(second!.id, one!.id, new Date('2026-05-02T00:00:00Z'), 'c'.repeat(40))
+    await submitted(second!.id, two!.id, null, 'd'.repeat(40))
+  })
+  afterAll(() => ctx.close())
+
+  it('writes each applicant once, in registration order, with the latest frozen commit', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/export-applicants',
+      payload: {},
+      headers: { cookie: admin },
+    })
+    expect(res.statusCode).toBe(200)
+    const rows = parseCsv(res.body.replace(/^\uFEFF/, '')).slice(1)
+    expect(rows).toHaveLength(BULK)
+    expect(new Set(rows.map((r) => r[0])).size).toBe(BULK)
+    const registeredAt = rows.map((r) => r[12]!)
+    expect(registeredAt).toEqual([...registeredAt].sort())
+    expect(registeredAt[0]).toBe('2026-05-01T00:00:00.000Z')
+    const byId = new Map(rows.map((r) => [r[0], r]))
+    expect(byId.get('HS-BULK-2')!.slice(12)).toEqual([
+      '2026-05-01T00:00:01.000Z',
+      '2026-05-04T10:11:12.345Z',
+      'b'.repeat(40),
+    ])
+    // A submission not submitted yet comes after those that were.
+    expect(byId.get('HS-BULK-3')![14]).toBe('c'.repeat(40))
+    expect(byId.get('HS-BULK-4')!.slice(13)).toEqual(['', ''])
   })
 })
 
