@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -76,6 +76,22 @@ describe('the embedded database directory is used by one process at a time', () 
     await release()
     const again = await lockDataDir(dir, () => {})
     await again()
+  })
+
+  it('takes over at once a fresh lock whose owner on this machine is gone, and never one whose owner runs', async () => {
+    const dir = tempDir()
+    // A lock taken and never released, as a killed server leaves it; its owner note names a process that has exited.
+    await lockDataDir(dir, () => {})
+    const gone = spawn(process.execPath, ['-e', '0'])
+    await new Promise((resolve) => gone.once('exit', resolve))
+    writeFileSync(
+      join(dir, 'server.lock.owner'),
+      JSON.stringify({ pid: gone.pid, host: hostname() }),
+    )
+    const release = await lockDataDir(dir, () => {})
+    // This process holds it now: another claim is refused, the owner being alive.
+    await expect(lockDataDir(dir, () => {})).rejects.toBeInstanceOf(DataDirLockedError)
+    await release()
   })
 
   it('stops a second server on the same DATA_DIR with a clear message and exit code 1, and shuts down cleanly on SIGTERM', async () => {
