@@ -220,7 +220,7 @@ describe('email service', () => {
     expect(rows).toHaveLength(0)
   })
 
-  it('keeps retrying while the SMTP server is down and delivers once it is back', async () => {
+  it('keeps retrying while the SMTP server is down and delivers exactly once when it is back', async () => {
     await smtp.stop()
     const id = await ctx.database.db.transaction((tx) =>
       emailService().queue(tx, 'patient@example.org', 'registration-confirmation', {
@@ -242,6 +242,9 @@ describe('email service', () => {
       return row.status === 'sent' ? row : undefined
     }, 'the sent status')
     expect(done.attempts).toBeGreaterThanOrEqual(2)
+    // Once: the retries before the outage ended did not leave a second copy behind.
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(smtp.received.filter((m) => m.to.includes('patient@example.org'))).toHaveLength(1)
     const log = (await get('/api/admin/email-log')).json().messages
     expect(log.find((m: { id: string }) => m.id === id)).toMatchObject({
       status: 'sent',
