@@ -16,11 +16,17 @@ export interface TestContext {
 }
 
 /** The whole application on a fresh database of its own, for app.inject() tests. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  {
+    onJobError = (err: Error) => {
+      throw err
+    },
+  }: { onJobError?: (err: Error) => void } = {},
+): Promise<TestContext> {
   const database = await openTestDatabase()
-  const jobs = await JobQueue.start(database, (err) => {
-    throw err
-  })
+  // A job queue error fails the test, unless the test expects some (as the server logs them).
+  const jobs = await JobQueue.start(database, onJobError)
   // GitHub checks are off unless a test points GITHUB_API_URL at its own fake GitHub server.
   const config = loadConfig({
     NODE_ENV: 'test',
