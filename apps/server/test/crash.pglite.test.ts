@@ -23,12 +23,18 @@ describe('a server killed in the middle of writes', () => {
   const admin = { email: 'crash-admin@example.org', password: 'crash admin password' }
   let server: ChildProcess | undefined
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGKILL')
-      await new Promise((resolve) => server!.once('exit', resolve))
-    }
+    if (server) await stop('SIGKILL')
     rmSync(dataDir, { recursive: true, force: true })
   })
+
+  /** Stops the server with `signal`, waiting for its exit (which may already have happened). */
+  async function stop(signal: NodeJS.Signals) {
+    const child = server!
+    if (child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill(signal)
+    await exited
+  }
 
   async function start() {
     server = spawn(
@@ -120,14 +126,12 @@ describe('a server killed in the middle of writes', () => {
       ...Array.from({ length: 4 }, roundSaves),
     ]
     await eventually(() => (registered.length > 50 && rounds.length > 5) || undefined, 'writes')
-    server!.kill('SIGKILL')
+    await stop('SIGKILL')
     await Promise.all(load)
-    await new Promise((resolve) => server!.once('exit', resolve))
 
     // At once: the dead server's lock does not stop the new one.
     await start()
-    server!.kill('SIGTERM')
-    await new Promise((resolve) => server!.once('exit', resolve))
+    await stop('SIGTERM')
 
     const opened = await openConfiguredDatabase(loadConfig({ DATA_DIR: dataDir }), () => {})
     try {
@@ -149,6 +153,79 @@ describe('a server killed in the middle of writes', () => {
       const names = new Set(saved.map((r) => r.name))
       expect(rounds.filter((name) => !names.has(name))).toEqual([])
       expect(saved.filter((r) => r.requirements !== 2)).toEqual([])
+    } finally {
+      await opened.close()
+    }
+  }, 180_000)
+
+  it('leaves a bulk upload killed in the middle all applied or not applied at all', async () => {
+    // 20,000 applicants written directly (the server is stopped), then one sheet selecting them all.
+    const count = 20_000
+    const seeded = await openConfiguredDatabase(loadConfig({ DATA_DIR: dataDir }), () => {})
+    try {
+      await seeded.database.db.execute(
+        sql`insert into applicants (registration_id, name, email, mobile, student_id, course,
+              year_of_graduation, college_name, status)
+            select 'HS-KILL-' || lpad(g::text, 6, '0'), 'Sheet ' || g, 'sheet.' || g || '@college.example',
+                   (7200000000 + g)::text, 'K' || g, 'Information Technology', '2027', 'Sheet College',
+                   'submitted'
+              from generate_series(1, ${count}) g`,
+      )
+    } finally {
+      await seeded.close()
+    }
+    await start()
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(admin),
+    })
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!
+    const csv = [
+      'RegistrationID,Current Stage,Status,Next Stage',
+      ...Array.from(
+        { length: count },
+        (_, i) => `HS-KILL-${String(i + 1).padStart(6, '0')},,Selected,`,
+      ),
+    ].join('\r\n')
+    const send = (dryRun: boolean) => {
+      const form = new FormData()
+      form.append('file', new Blob([csv]), 'selection.csv')
+      return fetch(`${base}/api/applicant-selection/upload${dryRun ? '?dryRun=true' : ''}`, {
+        method: 'POST',
+        headers: { cookie },
+        body: form,
+      })
+    }
+    // The dry run reads and plans the sheet as the real upload does before it writes: killed that
+    // long after the real one starts (and a little more), the server dies while it writes.
+    const started = Date.now()
+    const dry = await send(true)
+    expect(dry.status).toBe(200)
+    const planning = Date.now() - started
+    let answered = false
+    const upload = send(false).then(
+      () => (answered = true),
+      () => undefined,
+    )
+    await new Promise((resolve) => setTimeout(resolve, planning + 300))
+    await stop('SIGKILL')
+    await upload
+    await start()
+    await stop('SIGTERM')
+
+    const opened = await openConfiguredDatabase(loadConfig({ DATA_DIR: dataDir }), () => {})
+    try {
+      const [state] = await rowsOf<{ selected: number; notices: number }>(
+        opened.database.db,
+        sql`select (select count(*)::int from applicants
+                     where registration_id like 'HS-KILL-%' and status = 'selected') as selected,
+                   (select count(*)::int from email_messages
+                     where template = 'selection-notice' and "to" like 'sheet.%') as notices`,
+      )
+      expect(answered).toBe(false)
+      expect([0, count]).toContain(state!.selected)
+      expect(state!.notices).toBe(state!.selected)
     } finally {
       await opened.close()
     }
