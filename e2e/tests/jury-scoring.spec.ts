@@ -34,6 +34,8 @@ const roundName = `Scoring Round ${stamp}`
 async function scoreAll(page: Page, team: string, value: number) {
   await page.getByRole('button', { name: `Score ${team}` }).click()
   const dialog = page.getByRole('dialog', { name: `Score ${team}` })
+  // The criteria arrive with the review: .all() does not wait for them.
+  await expect(dialog.getByRole('combobox').first()).toBeVisible()
   for (const select of await dialog.getByRole('combobox').all())
     await select.selectOption(String(value))
   await dialog.getByLabel('Overall comment (optional)').fill(`Scored ${value} by the journey`)

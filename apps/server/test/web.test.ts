@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from './app.js'
 
@@ -11,6 +12,7 @@ describe('serving the web app on the API port', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app shell</title>')
     mkdirSync(join(dist, 'assets'))
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'))
     ctx = await createTestContext({ WEB_DIST_DIR: dist })
   })
   afterAll(async () => {
@@ -33,6 +35,25 @@ describe('serving the web app on the API port', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).toContain('immutable')
+  })
+
+  it('sends the compressed copy the build wrote when the browser accepts it, and the plain file otherwise', async () => {
+    const compressed = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    })
+    expect(compressed.headers['content-encoding']).toBe('br')
+    expect(compressed.headers.vary).toContain('accept-encoding')
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)')
+    expect(compressed.headers['cache-control']).toContain('immutable')
+    const plain = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe('console.log(1)')
   })
 
   it('never answers an unknown API path with the app shell', async () => {

@@ -16,6 +16,7 @@ import { roundFixture } from '@/features/rounds/testing'
 import { stubApi } from '@/test/fetch-stub'
 import { renderWithApp, userWithRole } from '@/test/render'
 
+import { PAGES } from './pages'
 import { AppRouter } from './router'
 
 /** `user`: null = signed out; omitted = the user call is still pending. */
@@ -39,6 +40,19 @@ describe('the router', () => {
 
     expect(screen.getByRole('status').textContent).toBe('Loading…')
     expect(screen.queryByRole('heading')).toBeNull()
+  })
+
+  it('starts loading the page a visitor gets at the path while the current user loads', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    )
+    const preload = vi.spyOn(PAGES.applicantLogin, 'preload')
+
+    renderAt('/applicant/login')
+
+    expect(preload).toHaveBeenCalledOnce()
+    preload.mockRestore()
   })
 
   it('shows the landing page at / when signed out', () => {

@@ -1,11 +1,11 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { Route, Switch, matchRoute, useLocation, useRouter } from 'wouter'
 
 import { PageSpinner } from '@/components/ui/spinner'
 import { useAuth } from '@/features/auth/hooks/use-auth'
 import NotFoundPage from '@/pages/not-found-page'
 
-import { PAGES } from './pages'
+import { PAGES, preloadPage } from './pages'
 import { ROUTE_TABLE, SHELL_PAGES, audienceOf } from './route-table'
 
 /** Visitors never need the shell, so it is a chunk of its own, like the pages inside it. */
@@ -20,6 +20,15 @@ export function AppRouter() {
   const { user, isLoading } = useAuth()
   const { parser } = useRouter()
   const [path] = useLocation()
+  // While the session is checked, fetch the page a visitor gets here (registration, sign-in), so
+  // that its chunk downloads alongside /api/auth/user rather than after it (issue 12, Lighthouse).
+  useEffect(() => {
+    if (!isLoading) return
+    const visitorPage = Object.entries(ROUTE_TABLE.signedOut).find(
+      ([pattern]) => matchRoute(parser, pattern, path)[0],
+    )
+    if (visitorPage) preloadPage(visitorPage[1])
+  }, [isLoading, parser, path])
   if (isLoading) return <PageSpinner />
 
   const routes = Object.entries(ROUTE_TABLE[audienceOf(user)])
