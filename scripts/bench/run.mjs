@@ -6,11 +6,13 @@
 // figure and writes docs/benchmarks.md with the machine, the commit and the date.
 //   node scripts/bench/run.mjs [--applicants 100000] [--drivers pglite,postgres] [--seconds 5]
 //     [--connections 50] [--registrations 3000] [--submitters 3000] [--sign-ins 500]
-//     [--only references,browsing,signin,registration,submissions,export,upload] [--out docs/benchmarks.md]
+//     [--only references,browsing,signin,registration,submissions,export,upload,lighthouse]
+//     [--out docs/benchmarks.md]
 import { execSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import * as scenarios from './scenarios.mjs'
 import {
   freshDatabase,
@@ -30,7 +32,10 @@ const submitters = numberArg('--submitters', 3000)
 const signIns = numberArg('--sign-ins', 500)
 const out = textArg('--out', join(root, 'docs/benchmarks.md'))
 const only = new Set(
-  textArg('--only', 'references,browsing,signin,registration,submissions,export,upload').split(','),
+  textArg(
+    '--only',
+    'references,browsing,signin,registration,submissions,export,upload,lighthouse',
+  ).split(','),
 )
 const drivers = textArg(
   '--drivers',
@@ -139,7 +144,39 @@ function line(r) {
 }
 
 const results = {}
-for (const driver of drivers) results[driver] = await runDriver(driver)
+const driverScenarios = [
+  'references',
+  'browsing',
+  'signin',
+  'registration',
+  'submissions',
+  'export',
+  'upload',
+]
+if (driverScenarios.some((name) => only.has(name)))
+  for (const driver of drivers) results[driver] = await runDriver(driver)
+
+// The landing, registration and sign-in pages in Lighthouse (a server of their own), and the
+// landing page's initial JavaScript as the build check measures it.
+let lighthouse
+if (only.has('lighthouse')) {
+  const { runLighthouse, formatTable } = await import('./lighthouse.mjs')
+  lighthouse = await runLighthouse({ runs: 3 })
+  console.log(`\n${formatTable(lighthouse)}`)
+}
+const initialJs = (() => {
+  try {
+    const dist = join(root, 'apps/web/dist')
+    const html = readFileSync(join(dist, 'index.html'), 'utf8')
+    const scripts = [...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1])
+    return scripts.reduce(
+      (n, f) => n + gzipSync(readFileSync(join(dist, f)), { level: 9 }).length,
+      0,
+    )
+  } catch {
+    return undefined
+  }
+})()
 
 // ---- the report ----
 const commit = (() => {
@@ -221,6 +258,19 @@ check(
   (r) => r.seconds < 3,
   (r) => `${r.seconds.toFixed(2)} s`,
 )
+if (initialJs !== undefined)
+  budgets.push({
+    what: 'landing page initial JavaScript < 100 kB gzipped',
+    measured: `${(initialJs / 1024).toFixed(1)} kB`,
+    ok: initialJs < 100 * 1024,
+  })
+if (lighthouse)
+  for (const page of lighthouse)
+    budgets.push({
+      what: `Lighthouse ${page.page}: performance ≥ 95, accessibility 100`,
+      measured: `performance ${page.performance}, accessibility ${page.accessibility} (FCP ${page.fcpMs} ms, LCP ${page.lcpMs} ms, TBT ${page.tbtMs} ms)`,
+      ok: page.performance >= 95 && page.accessibility === 100,
+    })
 if (results.pglite && results.postgres) {
   const slow = names
     .filter((n) => !n.startsWith('seed:'))
