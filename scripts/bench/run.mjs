@@ -182,7 +182,12 @@ const initialJs = (() => {
 const commit = (() => {
   try {
     const sha = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim()
-    const dirty = execSync('git status --porcelain', { cwd: root }).toString().trim()
+    // The report itself does not count as a change.
+    const dirty = execSync('git status --porcelain -- . ":(exclude)docs/benchmarks.md"', {
+      cwd: root,
+    })
+      .toString()
+      .trim()
     return dirty ? `${sha} (with uncommitted changes)` : sha
   } catch {
     return 'unknown'

@@ -234,6 +234,7 @@ export function load({
   const failures = new Map()
   return new Promise((resolve, reject) => {
     const started = performance.now()
+    let lastAnswerAt = started
     const instance = autocannon(
       {
         url,
@@ -279,7 +280,9 @@ export function load({
       },
       (error, result) => {
         if (error) return reject(error)
-        const seconds = (performance.now() - started) / 1000
+        // autocannon reports the end of a fixed amount at its next one-second tick: the time is
+        // taken from the last answer instead, or throughput would be rounded down to N / whole seconds.
+        const seconds = ((amount ? lastAnswerAt : performance.now()) - started) / 1000
         latencies.sort((a, b) => a - b)
         const ok = [...statuses].filter(([s]) => s < 400).reduce((n, [, c]) => n + c, 0)
         resolve({
@@ -297,9 +300,10 @@ export function load({
         })
       },
     )
-    instance.on('response', (_client, _status, _bytes, responseTime) =>
-      latencies.push(responseTime),
-    )
+    instance.on('response', (_client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime)
+      lastAnswerAt = performance.now()
+    })
   })
 }
 
