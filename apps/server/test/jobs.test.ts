@@ -69,7 +69,20 @@ describe('batched workers (workEach)', () => {
   beforeAll(async () => {
     ctx = await createTestContext()
     await ctx.jobs.createQueue(queue, { retryLimit: 2, retryDelay: 1 })
-    // A polling interval far longer than the test: only the burst after a full batch can drain it.
+  })
+  afterAll(() => ctx.close())
+
+  it('drains a backlog in full batches without waiting a polling interval, and retries only the job that failed', async () => {
+    const markers = ['fails-once', ...Array.from({ length: 24 }, (_, i) => `job-${i}`)]
+    await ctx.database.db.transaction(async (tx) => {
+      await ctx.jobs.sendMany(
+        tx,
+        queue,
+        markers.map((marker) => ({ marker })),
+      )
+    })
+    // The worker starts on a backlog: its first fetch is full, and only the burst that follows a
+    // full batch (not the 60 s polling interval) can drain the rest in time.
     await ctx.jobs.workBatches<{ marker: string }>(
       queue,
       { pollingIntervalSeconds: 60, batchSize: 10 },
@@ -84,18 +97,6 @@ describe('batched workers (workEach)', () => {
         )
       },
     )
-  })
-  afterAll(() => ctx.close())
-
-  it('drains a backlog in full batches without waiting a polling interval, and retries only the job that failed', async () => {
-    const markers = ['fails-once', ...Array.from({ length: 24 }, (_, i) => `job-${i}`)]
-    await ctx.database.db.transaction(async (tx) => {
-      await ctx.jobs.sendMany(
-        tx,
-        queue,
-        markers.map((marker) => ({ marker })),
-      )
-    })
     await eventually(
       () => (markers.every((m) => calls.has(m)) ? true : undefined),
       'every job of the backlog to run',

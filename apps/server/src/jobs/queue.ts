@@ -39,6 +39,11 @@ export class JobQueue {
   /** Declares a queue; safe to call at every start and from every instance. */
   async createQueue(name: string, options: QueueOptions = {}): Promise<void> {
     await this.boss.createQueue(name, options)
+    // pg-boss looks a queue up in its cache before every send and, on a miss, asks the database
+    // on its own connection. Inside a transaction on PGlite (one connection) that question waits
+    // for the transaction, which waits for it: the first send to a new queue hung forever. An
+    // empty insert now, outside any transaction, puts the queue in the cache.
+    await this.boss.insert(name, [])
   }
 
   /** Enqueues inside `tx`, so the job commits or rolls back with the change that caused it. */
