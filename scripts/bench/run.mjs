@@ -350,6 +350,8 @@ ${names
 | Budget | Measured | Met |
 |---|---|---|
 ${budgets.map((b) => `| ${b.what} | ${b.measured} | ${b.ok ? 'yes' : '**no**'} |`).join('\n')}
+
+The measured cause of each budget missed is in docs/decisions/015-performance.md ("Budgets missed").
 `
 writeFileSync(out, md)
 console.log(`\n${md}`)
