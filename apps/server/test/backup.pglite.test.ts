@@ -1,12 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config.js'
-import { rowsOf } from '../src/db/client.js'
 import { openConfiguredDatabase } from '../src/db/open.js'
-import { backupCli } from './support/backup-cli.js'
+import { addRound, backupCli, roundNames, withDatabase } from './support/backup-cli.js'
 
 describe('backup and restore of the embedded database', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'hk-backup-'))
@@ -17,28 +15,10 @@ describe('backup and restore of the embedded database', () => {
     rmSync(file, { force: true })
   })
 
-  const withDatabase = async <T>(work: (db: Awaited<ReturnType<typeof open>>) => Promise<T>) => {
-    const opened = await open()
-    try {
-      return await work(opened)
-    } finally {
-      await opened.close()
-    }
-  }
-  const open = () => openConfiguredDatabase(loadConfig({ DATA_DIR: dataDir }), () => {})
-  const names = (opened: Awaited<ReturnType<typeof open>>) =>
-    rowsOf<{ name: string }>(opened.database.db, sql`select name from rounds order by name`).then(
-      (rows) => rows.map((r) => r.name),
-    )
-
   it('copies the database while the server is stopped, refuses while it runs, and restores it only with --force', async () => {
-    await withDatabase((opened) =>
-      opened.database.db.execute(
-        sql`insert into rounds (name, description) values ('Kept by the backup', 'Round one')`,
-      ),
-    )
+    await withDatabase(env, (db) => addRound(db, 'Kept by the backup'))
     // A running server holds the directory: no copy then.
-    const running = await open()
+    const running = await openConfiguredDatabase(loadConfig(env), () => {})
     const refused = backupCli(['backup', '--out', file], env)
     await running.close()
     expect(refused.status).toBe(1)
@@ -48,19 +28,18 @@ describe('backup and restore of the embedded database', () => {
     expect(made.output).toContain('Backed up the embedded database')
     expect(made.status).toBe(0)
 
-    await withDatabase((opened) =>
-      opened.database.db.execute(
-        sql`insert into rounds (name, description) values ('Made after the backup', 'Round two')`,
-      ),
-    )
+    await withDatabase(env, (db) => addRound(db, 'Made after the backup'))
     const unforced = backupCli(['restore', file], env)
     expect(unforced.status).toBe(1)
     expect(unforced.output).toContain('Add --force to replace it')
-    expect(await withDatabase(names)).toEqual(['Kept by the backup', 'Made after the backup'])
+    expect(await withDatabase(env, roundNames)).toEqual([
+      'Kept by the backup',
+      'Made after the backup',
+    ])
 
     const restored = backupCli(['restore', file, '--force'], env)
     expect(restored.output).toContain('Restored')
     expect(restored.status).toBe(0)
-    expect(await withDatabase(names)).toEqual(['Kept by the backup'])
+    expect(await withDatabase(env, roundNames)).toEqual(['Kept by the backup'])
   }, 180_000)
 })

@@ -5,7 +5,6 @@
  * is half-written (a registration without its activity item or email, a round without its
  * requirements).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,57 +14,31 @@ import { loadConfig } from '../src/config.js'
 import { rowsOf } from '../src/db/client.js'
 import { openConfiguredDatabase } from '../src/db/open.js'
 import { eventually } from './support/eventually.js'
+import { startServerProcess } from './support/server-process.js'
 
 describe('a server killed in the middle of writes', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'hk-crash-'))
   const port = 3900 + Math.floor(Math.random() * 200)
   const base = `http://127.0.0.1:${port}`
   const admin = { email: 'crash-admin@example.org', password: 'crash admin password' }
-  let server: ChildProcess | undefined
+  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined
   afterAll(async () => {
     if (server) await stop('SIGKILL')
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  /** Stops the server with `signal`, waiting for its exit (which may already have happened). */
-  async function stop(signal: NodeJS.Signals) {
-    const child = server!
-    if (child.exitCode !== null || child.signalCode !== null) return
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill(signal)
-    await exited
-  }
-
+  const stop = async (signal: NodeJS.Signals) => server?.stop(signal)
   async function start() {
-    server = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, '../src/main.ts')],
-      {
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          DATABASE_URL: '',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'warn',
-          ADMIN_EMAIL: admin.email,
-          ADMIN_PASSWORD: admin.password,
-          GITHUB_VERIFY: 'off',
-          REGISTER_MAX_PER_ADDRESS_PER_HOUR: '100000',
-          RATE_LIMIT_PER_MINUTE: '1000000',
-        },
-        stdio: 'ignore',
+    server = await startServerProcess({
+      dataDir,
+      port,
+      env: {
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        REGISTER_MAX_PER_ADDRESS_PER_HOUR: '100000',
+        RATE_LIMIT_PER_MINUTE: '1000000',
       },
-    )
-    await eventually(
-      () =>
-        fetch(`${base}/api/health`).then(
-          (r) => r.ok || undefined,
-          () => undefined,
-        ),
-      'the server to start',
-      60_000,
-    )
+    })
   }
 
   it('keeps every acknowledged registration and round whole, and starts again at once', async () => {

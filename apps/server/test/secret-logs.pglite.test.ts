@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventually } from './support/eventually.js'
+import { startServerProcess } from './support/server-process.js'
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.js'
 
 /**
@@ -21,50 +21,27 @@ describe('what the server logs', () => {
     newPassword: 'New-Pass-c94d17e2',
     smtpPassword: 'Smtp-Pass-0a8b6f',
   }
-  let server: ChildProcess
-  let output = ''
+  let server: Awaited<ReturnType<typeof startServerProcess>>
   let smtp: TestSmtpServer
 
   beforeAll(async () => {
     smtp = await startSmtpServer({ password: secrets.smtpPassword })
-    server = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, '../src/main.ts')],
-      {
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          DATABASE_URL: '',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'trace',
-          ADMIN_EMAIL: 'logs-admin@example.org',
-          ADMIN_PASSWORD: secrets.adminPassword,
-          GITHUB_VERIFY: 'off',
-          EMAIL_POLL_SECONDS: '0.5',
-          OTP_RESEND_SECONDS: '0',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    server = await startServerProcess({
+      dataDir,
+      port,
+      capture: true,
+      env: {
+        LOG_LEVEL: 'trace',
+        ADMIN_EMAIL: 'logs-admin@example.org',
+        ADMIN_PASSWORD: secrets.adminPassword,
+        EMAIL_POLL_SECONDS: '0.5',
+        OTP_RESEND_SECONDS: '0',
       },
-    )
-    server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    await eventually(
-      () =>
-        fetch(`${base}/api/health`).then(
-          (r) => r.ok || undefined,
-          () => undefined,
-        ),
-      'the server to start',
-      60_000,
-    )
+    })
   }, 90_000)
 
   afterAll(async () => {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM')
-      await new Promise((resolve) => server.once('exit', resolve))
-    }
+    await server.stop()
     await smtp.stop()
     rmSync(dataDir, { recursive: true, force: true })
   })
@@ -157,8 +134,8 @@ describe('what the server logs', () => {
       ).status,
     ).toBe(200)
 
-    server.kill('SIGTERM')
-    await new Promise((resolve) => server.once('exit', resolve))
+    await server.stop()
+    const output = server.output
     // The log is really there, at its most verbose: every request above was written.
     expect(output).toContain('/api/applicant/verify-otp')
     expect(output).toContain('/api/change-password')
