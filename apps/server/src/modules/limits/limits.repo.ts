@@ -25,17 +25,25 @@ export async function openWindow(
   return row ? { count: Number(row.count), retryAfterMs: Number(row.retry_after_ms) } : undefined
 }
 
+/**
+ * Counts `n` more events in `key`'s window, opening a new window when the last one has closed:
+ * the count after them, and the milliseconds until the window closes.
+ */
+async function addToWindow(db: Db, key: string, n: number, windowMs: number) {
+  const [row] = await rowsOf<{ count: number; retry_after_ms: number }>(
+    db,
+    sql`insert into ${rateLimits} (key, count, window_start) values (${key}, ${n}, now())
+        on conflict (key) do update set
+          count = case when ${rateLimits.windowStart} <= now() - ${msInterval(windowMs)} then ${n} else ${rateLimits.count} + ${n} end,
+          window_start = case when ${rateLimits.windowStart} <= now() - ${msInterval(windowMs)} then now() else ${rateLimits.windowStart} end
+        returning count, greatest(0, extract(epoch from (window_start + ${msInterval(windowMs)} - now())) * 1000) as retry_after_ms`,
+  )
+  return { count: Number(row!.count), retryAfterMs: Number(row!.retry_after_ms) }
+}
+
 /** Counts one more event in `key`'s window, opening a new window when the last one has closed. */
 export async function hit(db: Db, key: string, windowMs: number): Promise<number> {
-  const [row] = await rowsOf<{ count: number }>(
-    db,
-    sql`insert into ${rateLimits} (key, count, window_start) values (${key}, 1, now())
-        on conflict (key) do update set
-          count = case when ${rateLimits.windowStart} <= now() - ${msInterval(windowMs)} then 1 else ${rateLimits.count} + 1 end,
-          window_start = case when ${rateLimits.windowStart} <= now() - ${msInterval(windowMs)} then now() else ${rateLimits.windowStart} end
-        returning count`,
-  )
-  return Number(row?.count ?? 1)
+  return (await addToWindow(db, key, 1, windowMs)).count
 }
 
 export async function clear(db: Db, key: string): Promise<void> {
@@ -54,20 +62,12 @@ export async function hitMany(
   max: number,
   windowMs: number,
 ): Promise<{ allowed: number; retryAfterMs: number }> {
-  const [row] = await rowsOf<{ count: number; retry_after_ms: number }>(
-    db,
-    sql`insert into ${rateLimits} (key, count, window_start) values (${key}, ${n}, now())
-        on conflict (key) do update set
-          count = case when ${rateLimits.windowStart} <= now() - ${msInterval(windowMs)} then ${n} else ${rateLimits.count} + ${n} end,
-          window_start = case when ${rateLimits.windowStart} <= now() - ${msInterval(windowMs)} then now() else ${rateLimits.windowStart} end
-        returning count, greatest(0, extract(epoch from (window_start + ${msInterval(windowMs)} - now())) * 1000) as retry_after_ms`,
-  )
-  const count = Number(row!.count)
+  const { count, retryAfterMs } = await addToWindow(db, key, n, windowMs)
   const allowed = Math.max(0, Math.min(n, max - (count - n)))
   if (allowed < n)
     await db
       .update(rateLimits)
       .set({ count: sql`${rateLimits.count} - ${n - allowed}` })
       .where(eq(rateLimits.key, key))
-  return { allowed, retryAfterMs: Number(row!.retry_after_ms) }
+  return { allowed, retryAfterMs }
 }
