@@ -11,3 +11,12 @@ export const healthResponse = z
   })
   .meta({ id: 'Health' })
 export type HealthResponse = z.infer<typeof healthResponse>
+
+/** Liveness: the process answers; says nothing of the database (a restart would not mend it). */
+export const livenessResponse = z
+  .object({
+    status: z.literal('ok'),
+    uptimeSeconds: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'Liveness' })
+export type LivenessResponse = z.infer<typeof livenessResponse>

@@ -8,6 +8,7 @@ export type Identity = 'anonymous' | 'applicant' | 'jury' | 'admin'
  */
 export const ACCESS: Record<string, Audience> = {
   'GET /api/health': 'anyone',
+  'GET /api/health/live': 'anyone',
   'GET /api/metrics': 'admin',
   'GET /api/docs': 'anyone',
   'GET /api/auth/options': 'anyone',
