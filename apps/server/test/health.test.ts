@@ -43,7 +43,9 @@ describe('GET /api/health (readiness) and /api/health/live (liveness)', () => {
       }
       const codes: number[] = []
       for (let i = 0; i < 3; i++) {
-        codes.push((await strict.app.inject({ method: 'GET', url: '/api/auth/options' })).statusCode)
+        codes.push(
+          (await strict.app.inject({ method: 'GET', url: '/api/auth/options' })).statusCode,
+        )
       }
       expect(codes).toEqual([200, 200, 429])
     } finally {
