@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every test suite — server (on PGlite; on PostgreSQL too when DATABASE_URL is set),
+// `npm test`: every test suite — the dependency check, server (on PGlite; on PostgreSQL too when DATABASE_URL is set),
 // web units, and the Playwright journeys in Debian's chromium. Stops at the first failing suite.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -28,6 +28,8 @@ if (postgresUp && !process.env.E2E_POSTGRES_URL)
   process.env.E2E_POSTGRES_URL = `postgres://${process.env.PGUSER ?? 'postgres'}@127.0.0.1:5432/postgres`
 
 const suites = [
+  // Seconds, offline: the tree against known advisories, reviewed install scripts, sources.
+  ['dependency', ['run', 'deps:check']],
   ['server', ['run', 'test', '-w', '@hackathon/server']],
   ['web', ['run', 'test', '-w', '@hackathon/web']],
   ['journeys', ['run', 'test', '-w', '@hackathon/e2e']],
