@@ -87,7 +87,13 @@ export function checkDependencies({ lock, manifests, allowScripts, advisories, e
       else warnings.push(finding)
     }
   }
-  return { failures, warnings, excepted, packages: packages.length }
+  return {
+    failures,
+    warnings,
+    excepted,
+    packages: packages.length,
+    names: packages.map((p) => p.name),
+  }
 }
 
 /** Findings from `npm audit --json` when the registry answers it; null when it does not. */
@@ -163,11 +169,26 @@ async function main() {
     console.log(`npm audit: the registry did not answer (${reason ?? 'no answer'}).`)
   }
   const checkable = recorded.advisories.filter((a) => a.vulnerable).length
-  const covered = new Set(recorded.advisories.map((a) => a.package)).size
+  const names = new Set(local.names)
+  const lookedAt = new Set(
+    [
+      ...recorded.advisories.map((a) => a.package),
+      ...(recorded.searchedWithoutFindings ?? []),
+    ].filter((name) => names.has(name)),
+  )
   console.log(
     `Checked ${local.packages} installed packages against ${checkable} recorded advisories ` +
-      `for ${covered} packages (gathered ${recorded.gathered}), install scripts and sources.`,
+      `(gathered ${recorded.gathered}), install scripts and sources. The record has looked at ` +
+      `${lookedAt.size} of the ${names.size} package names installed: the others are unknown to it.`,
   )
+
+  const direct = Object.values(manifests).flatMap((m) =>
+    Object.keys({ ...m.dependencies, ...m.devDependencies }),
+  )
+  const unlooked = [...new Set(direct)].filter(
+    (name) => names.has(name) && !lookedAt.has(name) && !name.startsWith('@types/'),
+  )
+  print('Direct dependencies the record has not looked at yet', unlooked.sort())
 
   const failures = [...local.failures, ...(audit?.failures ?? [])]
   print('Known advisories below high (not blocking)', [
