@@ -189,6 +189,12 @@ async function main() {
     (name) => names.has(name) && !lookedAt.has(name) && !name.startsWith('@types/'),
   )
   print('Direct dependencies the record has not looked at yet', unlooked.sort())
+  print(
+    'Recorded advisories without a range, so not checked (read them and add the range)',
+    recorded.advisories
+      .filter((a) => !a.vulnerable && names.has(a.package))
+      .map((a) => `${a.package}: ${a.id ?? a.cve ?? '?'}, ${a.summary}`),
+  )
 
   const failures = [...local.failures, ...(audit?.failures ?? [])]
   print('Known advisories below high (not blocking)', [
