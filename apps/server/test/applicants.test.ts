@@ -168,6 +168,27 @@ describe('registration and applicant management', () => {
       expect(await find('%')).toEqual([])
     })
 
+    it('pages a search newest first, with its total on every page, also past the last match', async () => {
+      const college = `Paging Search College ${Date.now()}`
+      const ids: string[] = []
+      for (let i = 0; i < 7; i++)
+        ids.push((await register(registration({ collegeName: college }))).json().registrationId)
+      const page = async (n: number) =>
+        (
+          await call(
+            'GET',
+            `/api/applicants?search=${encodeURIComponent(college)}&page=${n}&limit=3`,
+            admin,
+          )
+        ).json() as { applicants: { registrationId: string }[]; total: number; totalPages: number }
+      const pages = await Promise.all([1, 2, 3, 4].map(page))
+      expect(pages.map((p) => p.applicants.length)).toEqual([3, 3, 1, 0])
+      expect(pages.map((p) => [p.total, p.totalPages])).toEqual(Array(4).fill([7, 3]))
+      expect(pages.flatMap((p) => p.applicants.map((a) => a.registrationId))).toEqual(
+        [...ids].reverse(),
+      )
+    })
+
     it('filters by status and pages with total and totalPages', async () => {
       const res = await call('GET', '/api/applicants?status=registered&page=1&limit=5', admin)
       expect(res.statusCode).toBe(200)
