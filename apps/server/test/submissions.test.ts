@@ -51,6 +51,31 @@ describe('stage submissions', () => {
   })
   afterAll(() => ctx.close())
 
+  it('takes two first submissions of one applicant sent at once as a submission and an update', async () => {
+    const person = await newApplicant(ctx.database.db)
+    const token = await bearerFor(ctx.database.db, person.id)
+    const urls = ['https://github.com/twins/one', 'https://github.com/twins/two']
+    const answers = await Promise.all(
+      urls.map((githubUrl) => submit(token, { stageId: first.id, githubUrl, documents: [] })),
+    )
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200])
+    expect(answers.map((a) => a.json().message).sort()).toEqual([
+      'Your submission has been received.',
+      'Your submission has been updated.',
+    ])
+    const stored = await rowsOf<{ github_url: string; versions: number; activity: number }>(
+      ctx.database.db,
+      sql`select s.github_url,
+                 (select count(*)::int from submission_versions v where v.submission_id = s.id) as versions,
+                 (select count(*)::int from activity a where a.applicant_id = s.applicant_id) as activity
+            from submissions s where s.applicant_id = ${person.id}`,
+    )
+    // One submission (the later answer's URL), the earlier one kept as a version, one activity item.
+    expect(stored).toHaveLength(1)
+    const updated = answers.findIndex((a) => a.json().message.includes('updated'))
+    expect(stored[0]).toEqual({ github_url: urls[updated], versions: 1, activity: 1 })
+  })
+
   it('checks the GitHub URL with the SPEC messages', async () => {
     const person = await newApplicant(ctx.database.db)
     const token = await bearerFor(ctx.database.db, person.id)

@@ -153,6 +153,7 @@ export const SUBMISSION_MESSAGES = {
   mustBeSelected:
     'You are not eligible to submit for this stage: you must be selected for the hackathon first.',
   foreignDocuments: 'The selected documents do not belong to this stage',
+  changedMeanwhile: 'Your submission changed while this one was being saved. Please submit again.',
 } as const
 
 /** POST /api/applicant/submit-stage (bearer). */

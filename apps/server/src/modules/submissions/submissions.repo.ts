@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { rowsOf, type Db } from '../../db/client.js'
 import {
+  activity,
   applicants,
   requirements,
   rounds,
@@ -65,15 +66,58 @@ export async function lockSubmission(db: Db, applicantId: string, roundId: strin
   return row
 }
 
-export async function insertSubmission(
+/**
+ * The applicant's first submission to the round, or undefined when they already have one (lock
+ * that one with lockSubmission). One statement for the common case instead of a locking read and
+ * an insert; a concurrent first submission of the same applicant makes this wait for it, then
+ * do nothing.
+ */
+export async function insertFirstSubmission(
   db: Db,
   values: { applicantId: string; roundId: string; githubUrl: string },
 ) {
   const [row] = await db
     .insert(submissions)
     .values({ ...values, status: 'submitted', submittedAt: sql`now()` })
+    .onConflictDoNothing({ target: [submissions.applicantId, submissions.roundId] })
     .returning()
-  return row!
+  return row
+}
+
+/**
+ * After a first submission: the applicant is submitted at this stage, and the activity feed says
+ * so, in one statement (a data-modifying CTE runs whether or not the insert reads it).
+ */
+export async function markFirstSubmission(
+  db: Db,
+  {
+    applicantId,
+    name,
+    roundName,
+    githubUrl,
+  }: {
+    applicantId: string
+    name: string
+    roundName: string
+    githubUrl: string
+  },
+) {
+  const applicantUpdate = db.$with('applicant_update').as(
+    db
+      .update(applicants)
+      .set({ status: 'submitted', currentStage: roundName, githubUrl, updatedAt: sql`now()` })
+      .where(eq(applicants.id, applicantId))
+      .returning({ id: applicants.id }),
+  )
+  await db
+    .with(applicantUpdate)
+    .insert(activity)
+    .values({ type: 'submission', name, action: `submitted to ${roundName}`, applicantId })
+}
+
+/** After a resubmission: the applicant's repository is the new one. */
+export async function setApplicantRepository(db: Db, applicantId: string, githubUrl: string) {
+  await db.update(applicants).set({ githubUrl }).where(eq(applicants.id, applicantId))
 }
 
 export async function resubmit(db: Db, id: string, githubUrl: string) {

@@ -5,12 +5,9 @@ import type {
   submitStageInput,
 } from '@hackathon/contract'
 import { SUBMISSION_MESSAGES } from '@hackathon/contract'
-import { eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.js'
-import { applicants } from '../../db/schema/index.js'
 import { AppError } from '../../plugins/app-error.js'
-import * as activity from '../activity/activity.repo.js'
 import type { EmailServiceApi } from '../email/email.service.js'
 import type { GitHubService } from '../github/github.service.js'
 import { fileUrl } from '../files/files.routes.js'
@@ -82,7 +79,12 @@ export function createSubmissionsService({
         if (documents.some((id) => !allowed.has(id)))
           throw new AppError(400, SUBMISSION_MESSAGES.foreignDocuments)
 
-        const existing = await repo.lockSubmission(tx, applicantId, round.id)
+        const inserted = await repo.insertFirstSubmission(tx, {
+          applicantId,
+          roundId: round.id,
+          githubUrl: input.githubUrl,
+        })
+        const existing = inserted ? undefined : await repo.lockSubmission(tx, applicantId, round.id)
         let submission
         if (existing) {
           await repo.insertVersion(tx, {
@@ -92,31 +94,18 @@ export function createSubmissionsService({
             submittedAt: existing.submittedAt ?? existing.createdAt,
           })
           submission = await repo.resubmit(tx, existing.id, input.githubUrl)
-          await tx
-            .update(applicants)
-            .set({ githubUrl: input.githubUrl })
-            .where(eq(applicants.id, applicantId))
-        } else {
-          submission = await repo.insertSubmission(tx, {
+          await repo.setApplicantRepository(tx, applicantId, input.githubUrl)
+        } else if (inserted) {
+          submission = inserted
+          await repo.markFirstSubmission(tx, {
             applicantId,
-            roundId: round.id,
+            name: person.name,
+            roundName: round.name,
             githubUrl: input.githubUrl,
           })
-          await tx
-            .update(applicants)
-            .set({
-              status: 'submitted',
-              currentStage: round.name,
-              githubUrl: input.githubUrl,
-              updatedAt: sql`now()`,
-            })
-            .where(eq(applicants.id, applicantId))
-          await activity.record(tx, {
-            type: 'submission',
-            name: person.name,
-            action: `submitted to ${round.name}`,
-            applicantId,
-          })
+        } else {
+          // The submission that blocked the insert was deleted before it could be locked.
+          throw new AppError(409, SUBMISSION_MESSAGES.changedMeanwhile)
         }
         await repo.replaceDocuments(tx, submission.id, documents, { fresh: !existing })
         if (snapshot) await github.record(tx, submission.id, snapshot)
