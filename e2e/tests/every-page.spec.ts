@@ -27,7 +27,8 @@ const judge = {
 const student = {
   name: 'Every Page Student',
   email: `every.page.${Date.now()}@college.example`,
-  mobile: `97${String(Date.now()).slice(-8)}`,
+  // Each journey file has its own first two digits (rounds-submissions has 97).
+  mobile: `92${String(Date.now()).slice(-8)}`,
   studentId: 'EP-1',
   course: 'Computer Science',
   yearOfGraduation: '2027',
