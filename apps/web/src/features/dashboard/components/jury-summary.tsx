@@ -6,7 +6,7 @@ import { useSubmittedSample } from '../api/get-submitted-sample'
 import { SUBMITTED_SAMPLE } from '../api/keys'
 import { formatCount } from '../format-count'
 import { juryCounts } from '../jury-counts'
-import { QueryState } from './query-state'
+import { QueryState } from '@/components/query-state'
 
 /** SPEC.md section 2, "Jury dashboard": Total Submissions, Pending Review and Reviewed. */
 export function JurySummary() {

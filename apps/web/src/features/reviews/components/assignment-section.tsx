@@ -8,10 +8,9 @@ import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'wouter'
 
 import { FormField } from '@/components/form-field'
-import { LoadError } from '@/components/load-error'
+import { QueryState } from '@/components/query-state'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
-import { Spinner } from '@/components/ui/spinner'
 import {
   Table,
   TableBody,
@@ -37,27 +36,23 @@ export function AssignmentSection({ roundId }: { roundId: string }) {
       title="Assignment"
       description="Share the submissions out among the jury. A judge is never given a submission from their own college, nor one they declared a conflict of interest with."
     >
-      {overview.isPending ? (
-        <div className="grid place-items-center py-8">
-          <Spinner label="Loading the assignments…" />
-        </div>
-      ) : overview.isError ? (
-        <LoadError
-          error={overview.error}
-          fallback="The assignments could not be loaded."
-          onRetry={() => void overview.refetch()}
-        />
-      ) : (
-        <>
-          <AssignForm
-            key={overview.data.reviewsPerSubmission}
-            roundId={roundId}
-            current={overview.data.reviewsPerSubmission}
-          />
-          <Coverage overview={overview.data} />
-          <Judges overview={overview.data} />
-        </>
-      )}
+      <QueryState
+        query={overview}
+        loadingLabel="Loading the assignments…"
+        errorText="The assignments could not be loaded."
+      >
+        {(data) => (
+          <>
+            <AssignForm
+              key={data.reviewsPerSubmission}
+              roundId={roundId}
+              current={data.reviewsPerSubmission}
+            />
+            <Coverage overview={data} />
+            <Judges overview={data} />
+          </>
+        )}
+      </QueryState>
     </ReviewSection>
   )
 }

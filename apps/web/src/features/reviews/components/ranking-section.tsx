@@ -3,9 +3,8 @@ import { CheckCircle2, Download, LoaderCircle } from 'lucide-react'
 import { useRef } from 'react'
 
 import { ApplicantStatusBadge } from '@/components/applicant-status-badge'
-import { LoadError } from '@/components/load-error'
+import { QueryState } from '@/components/query-state'
 import { Button } from '@/components/ui/button'
-import { Spinner } from '@/components/ui/spinner'
 import {
   Table,
   TableBody,
@@ -69,31 +68,26 @@ export function RankingSection({ roundId }: { roundId: string }) {
         </Button>
       }
     >
-      {ranking.isPending ? (
-        <div className="grid place-items-center py-8">
-          <Spinner label="Loading the ranking…" />
-        </div>
-      ) : ranking.isError ? (
-        <LoadError
-          error={ranking.error}
-          fallback="The ranking could not be loaded."
-          onRetry={() => void ranking.refetch()}
-        />
-      ) : (
-        <>
-          <RankingTable roundId={roundId} ranking={ranking.data} />
-          <div className="grid gap-2 text-sm">
-            <h3 className="text-base font-semibold">How the ranking is computed</h3>
-            <p className="break-words text-muted-foreground">{ranking.data.method}</p>
-            <p className="text-muted-foreground">
-              Normalized is that score; Raw is the mean of the weighted scores as the judges gave
-              them; Spread is the highest minus the lowest of them, so a wide spread means the
-              judges disagree. Scores are on the scale from {ranking.data.scale.min} to{' '}
-              {ranking.data.scale.max}.
-            </p>
-          </div>
-        </>
-      )}
+      <QueryState
+        query={ranking}
+        loadingLabel="Loading the ranking…"
+        errorText="The ranking could not be loaded."
+      >
+        {(data) => (
+          <>
+            <RankingTable roundId={roundId} ranking={data} />
+            <div className="grid gap-2 text-sm">
+              <h3 className="text-base font-semibold">How the ranking is computed</h3>
+              <p className="break-words text-muted-foreground">{data.method}</p>
+              <p className="text-muted-foreground">
+                Normalized is that score; Raw is the mean of the weighted scores as the judges gave
+                them; Spread is the highest minus the lowest of them, so a wide spread means the
+                judges disagree. Scores are on the scale from {data.scale.min} to {data.scale.max}.
+              </p>
+            </div>
+          </>
+        )}
+      </QueryState>
     </ReviewSection>
   )
 }

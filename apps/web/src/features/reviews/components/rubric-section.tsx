@@ -3,11 +3,10 @@ import { Lock, Plus, Trash2 } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 
 import { FormField } from '@/components/form-field'
-import { LoadError } from '@/components/load-error'
+import { QueryState } from '@/components/query-state'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { FieldMessage } from '@/components/ui/label'
-import { Spinner } from '@/components/ui/spinner'
 import {
   Table,
   TableBody,
@@ -43,24 +42,20 @@ export function RubricSection({ roundId }: { roundId: string }) {
       title="Rubric"
       description="What judges score, how much each criterion counts, and until when they may change their reviews."
     >
-      {rubric.isPending ? (
-        <div className="grid place-items-center py-8">
-          <Spinner label="Loading the rubric…" />
-        </div>
-      ) : rubric.isError ? (
-        <LoadError
-          error={rubric.error}
-          fallback="The rubric could not be loaded."
-          onRetry={() => void rubric.refetch()}
-        />
-      ) : (
-        <RubricForm
-          // A fresh form whenever the server's rubric changes (saved, or locked meanwhile).
-          key={rubricVersion(rubric.data)}
-          roundId={roundId}
-          rubric={rubric.data}
-        />
-      )}
+      <QueryState
+        query={rubric}
+        loadingLabel="Loading the rubric…"
+        errorText="The rubric could not be loaded."
+      >
+        {(data) => (
+          <RubricForm
+            // A fresh form whenever the server's rubric changes (saved, or locked meanwhile).
+            key={rubricVersion(data)}
+            roundId={roundId}
+            rubric={data}
+          />
+        )}
+      </QueryState>
     </ReviewSection>
   )
 }

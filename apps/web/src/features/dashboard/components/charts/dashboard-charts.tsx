@@ -3,7 +3,7 @@ import { REGISTRATION_CHART_DAYS } from '@hackathon/contract'
 // By alias: the lint rule against reaching into other features reads '../../api' as one.
 import { useDashboardCharts } from '@/features/dashboard/api/get-dashboard-charts'
 
-import { QueryState } from '../query-state'
+import { QueryState } from '@/components/query-state'
 import { SectionCard } from '../section-card'
 import { FunnelChart } from './funnel-chart'
 import { RegistrationsChart } from './registrations-chart'

@@ -14,7 +14,7 @@ export interface QueryStateProps<T> {
 }
 
 /**
- * One dashboard section's data: a spinner until the first answer, the error with Try again when
+ * A section's data: a spinner until the first answer, the error with Try again when
  * there is none, else the data. A live refresh that fails keeps the last data on screen, with
  * the error above it, rather than blanking a section that was fine a moment ago.
  */
