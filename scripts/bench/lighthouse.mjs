@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { numberArg, root } from './support.mjs'
+import { numberArg, root, spawnServer, stopChild, waitHealthy } from './support.mjs'
 
 export const pages = [
   { name: 'landing', path: '/' },
@@ -168,45 +168,23 @@ export async function runLighthouse({ runs = 3, build = false } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'hk-lighthouse-'))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const server = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'apps/server/src/main.ts')],
+  const server = spawnServer(
     {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
     },
+    { stdout: 'ignore' },
   )
   try {
     await waitHealthy(base, server)
     return await lighthouseScores(base, { runs })
   } finally {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM')
-      await exited(server)
-    }
+    await stopChild(server)
     rmSync(dataDir, { recursive: true, force: true })
   }
-}
-
-async function waitHealthy(base, server) {
-  for (let i = 0; i < 300; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
-    const up = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (up) return
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error('server did not start')
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -85,8 +85,12 @@ export async function query(env, statement) {
   return JSON.parse(line)
 }
 
-/** BENCH_PROFILE=<dir> writes a CPU profile of each server process there (open it in Chrome's DevTools). */
-function spawnServer(env) {
+/**
+ * The real server as a process on `env`. BENCH_PROFILE=<dir> writes a CPU profile of each server
+ * process there (open it in Chrome's DevTools). `stdout: 'ignore'` keeps the caller's standard
+ * output its own (lighthouse.mjs --json).
+ */
+export function spawnServer(env, { stdout = 'inherit' } = {}) {
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : []
@@ -96,12 +100,13 @@ function spawnServer(env) {
     {
       cwd: root,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', stdout, 'inherit'],
     },
   )
 }
 
-async function waitHealthy(base, child) {
+/** Resolves when `base` answers its health route; fails when the process exits first. */
+export async function waitHealthy(base, child) {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
     const up = await fetch(`${base}/api/health`).then(
@@ -114,7 +119,7 @@ async function waitHealthy(base, child) {
   throw new Error('server did not start')
 }
 
-const stopChild = async (child) => {
+export const stopChild = async (child) => {
   if (child.exitCode !== null) return
   child.kill('SIGTERM')
   await new Promise((r) => child.once('exit', r))
