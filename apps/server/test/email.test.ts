@@ -13,16 +13,6 @@ describe('email service', () => {
   let admin: string
   let jury: string
 
-  const settingsFor = (overrides: object = {}) => ({
-    enableEmails: true,
-    emailService: 'custom',
-    emailHost: '127.0.0.1',
-    emailPort: String(smtp.port),
-    emailUser: smtp.user,
-    emailPass: smtp.password,
-    fromEmail: 'hackathon@example.org',
-    ...overrides,
-  })
   const post = (url: string, payload: object, cookie = admin) =>
     ctx.app.inject({ method: 'POST', url, payload, headers: { cookie } })
   const get = (url: string, cookie = admin) =>
@@ -71,7 +61,7 @@ describe('email service', () => {
     for (const cookie of [jury, '']) {
       const expected = cookie ? 403 : 401
       expect((await get('/api/admin/email-settings', cookie)).statusCode).toBe(expected)
-      expect((await post('/api/admin/email-settings', settingsFor(), cookie)).statusCode).toBe(
+      expect((await post('/api/admin/email-settings', smtp.settings(), cookie)).statusCode).toBe(
         expected,
       )
       expect((await post('/api/admin/test-email', {}, cookie)).statusCode).toBe(expected)
@@ -112,7 +102,7 @@ describe('email service', () => {
     ]) {
       expect(bad.json().message).toContain(message)
     }
-    const noPassword = await post('/api/admin/email-settings', settingsFor({ emailPass: '' }))
+    const noPassword = await post('/api/admin/email-settings', smtp.settings({ emailPass: '' }))
     expect(noPassword.statusCode).toBe(400)
     expect(noPassword.json().message).toBe('Password is required')
     const off = await post('/api/admin/email-settings', {
@@ -128,7 +118,7 @@ describe('email service', () => {
   })
 
   it('saves the settings, seals the password at rest and never sends it back', async () => {
-    const saved = await post('/api/admin/email-settings', settingsFor())
+    const saved = await post('/api/admin/email-settings', smtp.settings())
     expect(saved.statusCode).toBe(200)
     expect(saved.json()).toEqual({
       message: 'Your email configuration has been saved successfully.',
@@ -143,13 +133,13 @@ describe('email service', () => {
     expect(JSON.stringify(stored[0]!.value)).not.toContain(smtp.password)
     // Saving again with an empty password keeps the stored one.
     expect(
-      (await post('/api/admin/email-settings', settingsFor({ emailPass: '' }))).statusCode,
+      (await post('/api/admin/email-settings', smtp.settings({ emailPass: '' }))).statusCode,
     ).toBe(200)
     expect((await get('/api/admin/email-settings')).json().passwordSet).toBe(true)
   })
 
   it('tests the connection by logging in and sending a message to the admin', async () => {
-    await post('/api/admin/email-settings', settingsFor({ emailPass: '' }))
+    await post('/api/admin/email-settings', smtp.settings({ emailPass: '' }))
     const res = await post('/api/admin/test-email', {})
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ message: 'Email service is configured correctly.' })
@@ -159,22 +149,22 @@ describe('email service', () => {
   })
 
   it('answers a wrong SMTP password and a closed port with readable messages, not stacks', async () => {
-    await post('/api/admin/email-settings', settingsFor({ emailPass: 'wrong-password' }))
+    await post('/api/admin/email-settings', smtp.settings({ emailPass: 'wrong-password' }))
     const wrong = await post('/api/admin/test-email', {})
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json().message).toBe(
       'The SMTP server refused the login: check the email address and the password (for Gmail, an App Password).',
     )
-    await post('/api/admin/email-settings', settingsFor({ emailPort: '1' }))
+    await post('/api/admin/email-settings', smtp.settings({ emailPort: '1' }))
     const closed = await post('/api/admin/test-email', {})
     expect(closed.statusCode).toBe(400)
     expect(closed.json().message).toContain('refused the connection')
     expect(closed.body).not.toMatch(/\bat .+\.js:\d+/)
-    await post('/api/admin/email-settings', settingsFor())
+    await post('/api/admin/email-settings', smtp.settings())
   })
 
   it('delivers a queued email once its transaction commits, escaping names in the HTML', async () => {
-    await post('/api/admin/email-settings', settingsFor())
+    await post('/api/admin/email-settings', smtp.settings())
     const res = await post('/api/staff', {
       email: 'new.jury@example.org',
       name: '<script>alert(1)</script> Jury',
@@ -253,7 +243,7 @@ describe('email service', () => {
   }, 60_000)
 
   it('with notifications disabled, skips a notification but still sends a sign-in code', async () => {
-    await post('/api/admin/email-settings', settingsFor({ enableEmails: false }))
+    await post('/api/admin/email-settings', smtp.settings({ enableEmails: false }))
     const email = emailService()
     const skipped = await ctx.database.db.transaction((tx) =>
       email.queue(tx, 'quiet@example.org', 'registration-confirmation', {
@@ -276,6 +266,6 @@ describe('email service', () => {
     }, 'the skipped status')
     expect(row.last_error).toBe('Email notifications are disabled')
     expect(smtp.received.some((m) => m.to.includes('quiet@example.org'))).toBe(false)
-    await post('/api/admin/email-settings', settingsFor())
+    await post('/api/admin/email-settings', smtp.settings())
   })
 })

@@ -138,19 +138,9 @@ describe('two instances behind a round-robin proxy', () => {
     const cookie = await signIn()
     expect(
       (
-        await post(
-          '/api/admin/email-settings',
-          {
-            enableEmails: true,
-            emailService: 'custom',
-            emailHost: '127.0.0.1',
-            emailPort: String(smtp.port),
-            emailUser: smtp.user,
-            emailPass: smtp.password,
-            fromEmail: 'proxy@example.org',
-          },
-          { cookie },
-        )
+        await post('/api/admin/email-settings', smtp.settings({ fromEmail: 'proxy@example.org' }), {
+          cookie,
+        })
       ).status,
     ).toBe(200)
     const tags = Array.from({ length: 6 }, () => randomBytes(4).toString('hex'))

@@ -73,15 +73,7 @@ describe('what the server logs', () => {
       (
         await json(
           '/api/admin/email-settings',
-          {
-            enableEmails: true,
-            emailService: 'custom',
-            emailHost: '127.0.0.1',
-            emailPort: String(smtp.port),
-            emailUser: smtp.user,
-            emailPass: secrets.smtpPassword,
-            fromEmail: 'logs@example.org',
-          },
+          smtp.settings({ emailPass: secrets.smtpPassword, fromEmail: 'logs@example.org' }),
           { cookie },
         )
       ).status,

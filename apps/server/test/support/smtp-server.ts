@@ -17,6 +17,8 @@ export interface TestSmtpServer {
   received: ReceivedEmail[]
   /** Resolves with the first message to `to` (waiting for it), or fails after `ms`. */
   waitFor(to: string, ms?: number): Promise<ReceivedEmail>
+  /** The body of POST /api/admin/email-settings that points the platform at this server. */
+  settings(overrides?: Record<string, unknown>): Record<string, unknown>
   /** Closes the listener (an outage); `start` brings it back on the same port. */
   stop(): Promise<void>
   start(): Promise<void>
@@ -82,6 +84,16 @@ export async function startSmtpServer({
     user,
     password,
     received,
+    settings: (overrides = {}) => ({
+      enableEmails: true,
+      emailService: 'custom',
+      emailHost: '127.0.0.1',
+      emailPort: String(port),
+      emailUser: user,
+      emailPass: password,
+      fromEmail: 'hackathon@example.org',
+      ...overrides,
+    }),
     async waitFor(to, ms = 20_000) {
       const started = Date.now()
       for (;;) {
