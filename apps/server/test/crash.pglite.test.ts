@@ -14,6 +14,7 @@ import { loadConfig } from '../src/config.js'
 import { rowsOf } from '../src/db/client.js'
 import { openConfiguredDatabase } from '../src/db/open.js'
 import { eventually } from './support/eventually.js'
+import { postJson, staffCookie } from './support/http.js'
 import { startServerProcess } from './support/server-process.js'
 
 describe('a server killed in the middle of writes', () => {
@@ -43,21 +44,12 @@ describe('a server killed in the middle of writes', () => {
 
   it('keeps every acknowledged registration and round whole, and starts again at once', async () => {
     await start()
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    })
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!
+    const cookie = await staffCookie(base, admin)
     const registered: string[] = []
     const rounds: string[] = []
     let n = 0
-    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      })
+    const post = (path: string, body: unknown, headers?: Record<string, string>) =>
+      postJson(base, path, body, headers)
     const registrations = async () => {
       for (;;) {
         const i = n++
@@ -148,12 +140,7 @@ describe('a server killed in the middle of writes', () => {
       await seeded.close()
     }
     await start()
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    })
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!
+    const cookie = await staffCookie(base, admin)
     const csv = [
       'RegistrationID,Current Stage,Status,Next Stage',
       ...Array.from(

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventually } from './support/eventually.js'
+import { postJson, staffCookie } from './support/http.js'
 import { startServerProcess } from './support/server-process.js'
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.js'
 
@@ -46,12 +47,8 @@ describe('what the server logs', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  const json = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    })
+  const json = (path: string, body: unknown, headers?: Record<string, string>) =>
+    postJson(base, path, body, headers)
 
   it('never contains a password, a one-time code, a bearer token or a session cookie', async () => {
     expect(
@@ -62,12 +59,10 @@ describe('what the server logs', () => {
         })
       ).status,
     ).toBe(401)
-    const login = await json('/api/auth/login', {
+    const cookie = await staffCookie(base, {
       email: 'logs-admin@example.org',
       password: secrets.adminPassword,
     })
-    expect(login.status).toBe(200)
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!
     const sessionValue = cookie.split('=')[1]!
     expect(
       (
