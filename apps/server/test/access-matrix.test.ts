@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applicantSessions, staffSessions, staffUsers } from '../src/db/schema/index.js'
 import { createTestContext, type TestContext } from './app.js'
 import { signedInStaff } from './staff-helpers.js'
-import { ACCESS, allowed, type Identity } from './support/access.js'
+import { ACCESS, allowed, identityHeaders, type Identity } from './support/access.js'
 import { bearerFor, newApplicant } from './support/fixtures.js'
 
 /** Routes that end the caller's session go last, so the others run signed in. */
@@ -13,22 +13,12 @@ const endsSession = (route: string) => /logout/.test(route)
 describe('the access matrix: every API route as anonymous, applicant, jury and admin', () => {
   let ctx: TestContext
   let base: string
-  const credentials: Record<Identity, Record<string, string>> = {
-    anonymous: {},
-    applicant: {},
-    jury: {},
-    admin: {},
-  }
+  let credentials: Record<Identity, Record<string, string>>
 
   beforeAll(async () => {
     ctx = await createTestContext()
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
-    const person = await newApplicant(ctx.database.db)
-    credentials.applicant = {
-      authorization: `Bearer ${await bearerFor(ctx.database.db, person.id)}`,
-    }
-    credentials.jury = { cookie: await signedInStaff(ctx.app, ctx.database.db, 'jury') }
-    credentials.admin = { cookie: await signedInStaff(ctx.app, ctx.database.db, 'admin') }
+    credentials = await identityHeaders(ctx)
   })
   afterAll(() => ctx.close())
 

@@ -1,9 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from './app.js'
-import { signedInStaff } from './staff-helpers.js'
-import { ACCESS, type Audience } from './support/access.js'
-import { bearerFor, newApplicant } from './support/fixtures.js'
+import { ACCESS, identityHeaders, type Audience } from './support/access.js'
 
 /** Field names the API uses, so generated objects reach the validators with the wrong things. */
 const KEYS = [
@@ -103,24 +101,19 @@ const param = fc.oneof(
 describe('hostile input on every route', () => {
   let ctx: TestContext
   let base: string
-  const headersFor: Record<Audience, Record<string, string>> = {
-    anyone: {},
-    applicant: {},
-    staff: {},
-    admin: {},
-    jury: {},
-  }
+  let headersFor: Record<Audience, Record<string, string>>
 
   beforeAll(async () => {
     ctx = await createTestContext()
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
-    const person = await newApplicant(ctx.database.db)
-    headersFor.applicant = {
-      authorization: `Bearer ${await bearerFor(ctx.database.db, person.id)}`,
+    const who = await identityHeaders(ctx)
+    headersFor = {
+      anyone: who.anonymous,
+      applicant: who.applicant,
+      staff: who.admin,
+      admin: who.admin,
+      jury: who.jury,
     }
-    headersFor.admin = { cookie: await signedInStaff(ctx.app, ctx.database.db, 'admin') }
-    headersFor.staff = headersFor.admin
-    headersFor.jury = { cookie: await signedInStaff(ctx.app, ctx.database.db, 'jury') }
   })
   afterAll(() => ctx.close())
 

@@ -1,3 +1,7 @@
+import type { TestContext } from '../app.js'
+import { signedInStaff } from '../staff-helpers.js'
+import { bearerFor, newApplicant } from './fixtures.js'
+
 /** Who may call a route (issue 13): anyone, a signed-in applicant (bearer), staff, or one role. */
 export type Audience = 'anyone' | 'applicant' | 'staff' | 'admin' | 'jury'
 export type Identity = 'anonymous' | 'applicant' | 'jury' | 'admin'
@@ -77,3 +81,16 @@ export const allowed = (audience: Audience, who: Identity): boolean =>
   audience === 'anyone' ||
   (audience === 'staff' && (who === 'admin' || who === 'jury')) ||
   audience === who
+
+/** Headers that call as each identity: a new applicant's bearer token, a jury and an admin session. */
+export async function identityHeaders(
+  ctx: TestContext,
+): Promise<Record<Identity, Record<string, string>>> {
+  const person = await newApplicant(ctx.database.db)
+  return {
+    anonymous: {},
+    applicant: { authorization: `Bearer ${await bearerFor(ctx.database.db, person.id)}` },
+    jury: { cookie: await signedInStaff(ctx.app, ctx.database.db, 'jury') },
+    admin: { cookie: await signedInStaff(ctx.app, ctx.database.db, 'admin') },
+  }
+}
