@@ -12,6 +12,7 @@ import { rowsOf } from '../src/db/client.js'
 import { createTestContext, type TestContext } from './app.js'
 import { signedInStaff } from './staff-helpers.js'
 import { eventually } from './support/eventually.js'
+import { registrationFor } from './support/fixtures.js'
 
 describe('the database connections cut under load', () => {
   let ctx: TestContext
@@ -28,16 +29,7 @@ describe('the database connections cut under load', () => {
     ctx.app.inject({
       method: 'POST',
       url: '/api/register',
-      payload: {
-        name: `Cut ${tag}`,
-        email: `cut.${tag}@college.example`,
-        mobile: `95${String(parseInt(tag, 16)).padStart(8, '0').slice(-8)}`,
-        studentId: tag,
-        course: 'Information Technology',
-        yearOfGraduation: '2027',
-        collegeName: 'Cut College',
-        linkedinProfile: '',
-      },
+      payload: registrationFor(tag, 'cut'),
     })
 
   it('comes back by itself: requests, writes and jobs work again after every connection was cut', async () => {

@@ -12,6 +12,7 @@ import { JobQueue } from '../src/jobs/queue.js'
 import { createTestContext, type TestContext } from './app.js'
 import { signedInStaff } from './staff-helpers.js'
 import { openEvents } from './support/event-stream.js'
+import { registrationFor } from './support/fixtures.js'
 
 describe('live events with two app instances on one PostgreSQL', () => {
   let first: TestContext
@@ -44,16 +45,7 @@ describe('live events with two app instances on one PostgreSQL', () => {
       const res = await first.app.inject({
         method: 'POST',
         url: '/api/register',
-        payload: {
-          name: 'Across Instances',
-          email: `across.${tag}@college.example`,
-          mobile: `93${String(parseInt(tag, 16)).padStart(8, '0').slice(-8)}`,
-          studentId: 'X1',
-          course: 'Information Technology',
-          yearOfGraduation: '2027',
-          collegeName: 'Two Instance College',
-          linkedinProfile: '',
-        },
+        payload: registrationFor(tag, 'across'),
       })
       expect(res.statusCode).toBe(201)
       const event = await stream.change('applicants', since)

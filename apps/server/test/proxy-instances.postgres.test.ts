@@ -17,6 +17,8 @@ import { addStaff } from './staff-helpers.js'
 import { eventually } from './support/eventually.js'
 import { openEvents } from './support/event-stream.js'
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.js'
+import { postJson, staffCookie } from './support/http.js'
+import { registrationFor } from './support/fixtures.js'
 
 /** A proxy that sends each request to the next backend in turn, and counts where they went. */
 function roundRobin(backends: string[]) {
@@ -85,31 +87,11 @@ describe('two instances behind a round-robin proxy', () => {
     await smtp.stop()
   })
 
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    })
-  const signIn = async () => {
-    const res = await post('/api/auth/login', {
-      email: 'proxy-admin@example.org',
-      password: 'proxy admin password',
-    })
-    expect(res.status).toBe(200)
-    return res.headers.get('set-cookie')!.split(';')[0]!
-  }
-  const register = (tag: string) =>
-    post('/api/register', {
-      name: `Proxy ${tag}`,
-      email: `proxy.${tag}@college.example`,
-      mobile: `94${String(parseInt(tag, 16)).padStart(8, '0').slice(-8)}`,
-      studentId: tag,
-      course: 'Information Technology',
-      yearOfGraduation: '2027',
-      collegeName: 'Proxy College',
-      linkedinProfile: '',
-    })
+  const post = (path: string, body: unknown, headers?: Record<string, string>) =>
+    postJson(base, path, body, headers)
+  const signIn = () =>
+    staffCookie(base, { email: 'proxy-admin@example.org', password: 'proxy admin password' })
+  const register = (tag: string) => post('/api/register', registrationFor(tag, 'proxy'))
 
   it('keeps a staff session on either instance, and counts login failures across both', async () => {
     const cookie = await signIn()

@@ -24,6 +24,23 @@ export async function newApplicant(db: Db, status: ApplicantStatus = 'registered
   return row!
 }
 
+/**
+ * A valid public registration (POST /api/register) for `tag` (hex, e.g. 4 random bytes): its
+ * email is `<label>.<tag>@college.example` and its mobile number comes from the tag too.
+ */
+export function registrationFor(tag: string, label: string) {
+  return {
+    name: `${label} ${tag}`,
+    email: `${label}.${tag}@college.example`,
+    mobile: `9${String(parseInt(tag, 16)).padStart(9, '0').slice(-9)}`,
+    studentId: tag,
+    course: 'Information Technology',
+    yearOfGraduation: '2027',
+    collegeName: `${label} College`,
+    linkedinProfile: '',
+  }
+}
+
 /** A bearer token for an applicant, as if they had signed in with a code. */
 export async function bearerFor(db: Db, applicantId: string): Promise<string> {
   const token = newToken()
