@@ -6,7 +6,7 @@ import { csvCell, csvRow } from '../src/lib/csv.js'
 import { csvCellSql, csvRowSql } from '../src/lib/csv-sql.js'
 import { createTestContext, type TestContext } from './app.js'
 import { openTestDatabase, type TestDatabase } from './database.js'
-import { addStaff, signIn } from './staff-helpers.js'
+import { addStaff, signIn, signedInStaff } from './staff-helpers.js'
 import { newApplicant } from './support/fixtures.js'
 
 /** Parses the RFC 4180 text back into rows, so the test reads what a spreadsheet would. */
@@ -224,12 +224,7 @@ describe('POST /api/admin/export-applicants, more applicants than one read', () 
 
   beforeAll(async () => {
     ctx = await createTestContext()
-    await addStaff(ctx.database.db, {
-      email: 'bulk.export@example.org',
-      password: 'bulk export',
-      role: 'admin',
-    })
-    admin = await signIn(ctx.app, 'bulk.export@example.org', 'bulk export')
+    admin = await signedInStaff(ctx.app, ctx.database.db, 'admin')
     const db = ctx.database.db
     // Times with microseconds, as now() writes them, and two applicants to each time.
     await db.execute(sql`
@@ -307,12 +302,7 @@ describe('POST /api/admin/export-rounds', () => {
   let admin: string
   beforeAll(async () => {
     ctx = await createTestContext()
-    await addStaff(ctx.database.db, {
-      email: 'rounds.export@example.org',
-      password: 'rounds export',
-      role: 'admin',
-    })
-    admin = await signIn(ctx.app, 'rounds.export@example.org', 'rounds export')
+    admin = await signedInStaff(ctx.app, ctx.database.db, 'admin')
     const round = (payload: object) =>
       ctx.app.inject({ method: 'POST', url: '/api/rounds', payload, headers: { cookie: admin } })
     const base = { description: 'd', status: 'active', requirements: ['r'], prizes: [] }
