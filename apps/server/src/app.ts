@@ -12,6 +12,9 @@ import { APP_NAME, LIMITS, LIVE_TOPICS, type LiveTopic } from '@hackathon/contra
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import type { JobQueue } from './jobs/queue.js'
+import { answersRoutes } from './modules/answers/answers.routes.js'
+import { createAnswersService } from './modules/answers/answers.service.js'
+import { createPipelineService } from './modules/pipeline/pipeline.service.js'
 import { applicantAuthRoutes } from './modules/applicant-auth/applicant-auth.routes.js'
 import { createApplicantAuthService } from './modules/applicant-auth/applicant-auth.service.js'
 import { applicantPortalRoutes } from './modules/applicant-portal/applicant-portal.routes.js'
@@ -172,7 +175,8 @@ export async function buildApp({
     if (request.actor?.kind === 'staff') snapshots.clear()
     else snapshots.invalidate(LIVE_TOPICS)
   })
-  const applicants = createApplicantsService({ db, config, email, snapshots })
+  const pipeline = createPipelineService({ email, config })
+  const applicants = createApplicantsService({ db, config, email, snapshots, pipeline })
   const sms = createSmsService({ jobs, config })
   const applicantAuth = createApplicantAuthService({ db, config, jobs, secrets, email, sms })
   const github = createGitHubService({
@@ -194,10 +198,11 @@ export async function buildApp({
     github,
     reviewSummaries: reviews.summaries,
   })
-  const portal = createApplicantPortalService({ db, submissions })
+  const portal = createApplicantPortalService({ db, submissions, pipeline })
+  const answers = createAnswersService({ db })
   const rounds = createRoundsService({ db, scheduleFreeze: github.scheduleFreeze, snapshots })
   const exports = createExportsService({ db, rounds })
-  const uploads = createUploadsService({ db, email, config })
+  const uploads = createUploadsService({ db, pipeline })
   const dashboard = createDashboardService({ db, snapshots })
   const hub = createLiveHub({ database, maxClients: 1000 })
   await hub.start()
@@ -228,6 +233,7 @@ export async function buildApp({
   await app.register(filesRoutes, { db })
   await app.register(roundsRoutes, { rounds })
   await app.register(submissionsRoutes, { submissions })
+  await app.register(answersRoutes, { answers })
   await app.register(exportsRoutes, { exports })
   await app.register(uploadsRoutes, { uploads })
   await app.register(dashboardRoutes, { dashboard })

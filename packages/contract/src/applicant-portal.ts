@@ -3,6 +3,8 @@ import { repositoryCheck } from './github.js'
 import { applicant, applicantStatus } from './applicants.js'
 import { isoDateTime } from './common.js'
 import { ROUND_STATUSES, SUBMISSION_STATUSES } from './constants.js'
+import { PIPELINE_STATES, STAGE_ACCESS } from './pipeline.js'
+import { roundRequirement, submissionAnswer } from './rounds.js'
 
 /** POST /api/applicant/send-otp: an email address or a mobile number. */
 export const sendOtpInput = z
@@ -57,9 +59,19 @@ export const applicantRound = z
     status: z.enum(ROUND_STATUSES),
     startTime: isoDateTime.nullable(),
     endTime: isoDateTime.nullable(),
-    requirements: z.array(z.object({ id: z.uuid(), description: z.string() })),
+    /** The stage number. */
+    position: z.number().int(),
+    requirements: z.array(roundRequirement),
     prizes: z.array(z.string()),
+    /** SPEC: a later round is Locked until the applicant is advanced into it. */
     locked: z.boolean(),
+    /** Whether the applicant can submit here now, and when not, why (docs/product/pipeline.md#access). */
+    access: z.enum(STAGE_ACCESS),
+    /** The reason in words, for the applicant. */
+    accessMessage: z.string(),
+    /** Where the applicant stands in this round; null when it is not (yet) theirs. */
+    state: z.enum(PIPELINE_STATES).nullable(),
+    submission: z.object({ id: z.uuid(), submittedAt: isoDateTime.nullable() }).nullable(),
   })
   .meta({ id: 'ApplicantRound' })
 export type ApplicantRound = z.infer<typeof applicantRound>
@@ -79,6 +91,11 @@ export const progressItem = z
   .meta({ id: 'ProgressItem' })
 export type ProgressItem = z.infer<typeof progressItem>
 
+export const historyItem = z
+  .object({ id: z.string(), description: z.string(), at: isoDateTime })
+  .meta({ id: 'HistoryItem' })
+export type HistoryItem = z.infer<typeof historyItem>
+
 /** GET /api/applicant/dashboard (SPEC section 3, "Applicant dashboard response"). */
 export const applicantDashboard = z
   .object({
@@ -87,6 +104,10 @@ export const applicantDashboard = z
     requiresConfirmation: z.boolean(),
     activeRounds: z.array(applicantRound),
     progress: z.array(progressItem),
+    /** Every round in stage order, each with its state for this applicant. */
+    rounds: z.array(applicantRound),
+    /** What happened, oldest first: registration, submissions, decisions, confirmations. */
+    history: z.array(historyItem),
   })
   .meta({ id: 'ApplicantDashboard' })
 export type ApplicantDashboard = z.infer<typeof applicantDashboard>
@@ -101,11 +122,17 @@ export const applicantSubmission = z
     status: z.enum(SUBMISSION_STATUSES),
     githubUrl: z.string(),
     documents: z.array(z.object({ name: z.string(), url: z.string() })),
+    answers: z.array(submissionAnswer),
     createdAt: isoDateTime,
     submittedAt: isoDateTime.nullable(),
     /** Earlier versions, newest first: what was submitted before each resubmission. */
     versions: z.array(
-      z.object({ githubUrl: z.string(), documents: z.array(z.string()), submittedAt: isoDateTime }),
+      z.object({
+        githubUrl: z.string(),
+        documents: z.array(z.string()),
+        answers: z.array(submissionAnswer),
+        submittedAt: isoDateTime,
+      }),
     ),
     /** The pinned and, after the deadline, the frozen commit (null for submissions made before issue 10). */
     repository: repositoryCheck.nullable(),
@@ -126,6 +153,10 @@ export const stageDocument = z
     isRequired: z.boolean(),
     fileType: z.string().nullable(),
     fileUrl: z.string().nullable(),
+    /** What the answer is: a file (of these types, up to this size), a link or a short text. */
+    kind: z.enum(['file', 'link', 'text']),
+    fileTypes: z.array(z.string()),
+    maxSizeMb: z.number().int(),
   })
   .meta({ id: 'StageDocument' })
 export type StageDocument = z.infer<typeof stageDocument>
@@ -135,6 +166,14 @@ export const stageDocuments = z
   .meta({ id: 'StageDocuments' })
 
 export const stageIdParam = z.object({ stageId: z.uuid('Stage not found') })
+
+/** A file an applicant uploaded as an answer, before it is part of a submission. */
+export const answerFile = z
+  .object({ id: z.uuid(), name: z.string(), size: z.number().int(), contentType: z.string() })
+  .meta({ id: 'AnswerFile' })
+export type AnswerFile = z.infer<typeof answerFile>
+
+export const answerFileQuery = z.object({ requirementId: z.uuid('Not a valid requirement') })
 
 /** Progress (SPEC section 4): the position of the status in this list over 5, or 0. */
 export function progressPercent(status: string): number {

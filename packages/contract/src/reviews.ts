@@ -86,7 +86,9 @@ export type ReviewRequest = z.input<typeof reviewRequest>
 
 export const reviewVersion = z.object({
   savedAt: isoDateTime,
-  scores: z.array(z.object({ criterionId: z.uuid(), score: z.number().int(), comment: z.string() })),
+  scores: z.array(
+    z.object({ criterionId: z.uuid(), score: z.number().int(), comment: z.string() }),
+  ),
   comment: z.string(),
 })
 

@@ -33,9 +33,60 @@ export const storedFile = z
   .meta({ id: 'StoredFile' })
 export type StoredFile = z.infer<typeof storedFile>
 
+/** What a requirement takes from the applicant (docs/product/rounds.md#requirements). */
+export const REQUIREMENT_KINDS = ['file', 'link', 'text'] as const
+export type RequirementKind = (typeof REQUIREMENT_KINDS)[number]
+export const REQUIREMENT_KIND_LABELS: Record<RequirementKind, string> = {
+  file: 'File upload',
+  link: 'Link',
+  text: 'Short text',
+}
+
+/** File types an answer may have, by extension; each is checked by its content too. */
+export const ANSWER_FILE_EXTENSIONS = [
+  'pdf',
+  'doc',
+  'docx',
+  'ppt',
+  'pptx',
+  'txt',
+  'zip',
+  'png',
+  'jpg',
+  'mp4',
+] as const
+export type AnswerFileExtension = (typeof ANSWER_FILE_EXTENSIONS)[number]
+/** A new file requirement's types, unless the organizer chooses others. */
+export const DEFAULT_ANSWER_FILE_TYPES: AnswerFileExtension[] = [
+  'pdf',
+  'ppt',
+  'pptx',
+  'doc',
+  'docx',
+]
+/** The largest answer file a requirement may allow, and its default. */
+export const ANSWER_MAX_MB = 25
+export const ANSWER_DEFAULT_MB = 10
+/** The longest short-text answer. */
+export const ANSWER_TEXT_MAX = 5000
+
 const requirementInput = z.object({
+  /** The requirement's id when editing: it keeps its identity, whatever its place in the list. */
+  id: z.uuid('Not a valid requirement').optional(),
   description: z.string().trim().max(MAX.text, 'Requirement description is too long'),
   templateFileId: z.uuid('Not a valid file').nullable().optional(),
+  kind: z.enum(REQUIREMENT_KINDS, 'Choose what the requirement takes').default('file'),
+  required: z.boolean().default(true),
+  fileTypes: z
+    .array(z.enum(ANSWER_FILE_EXTENSIONS, 'Not a file type answers may have'))
+    .max(ANSWER_FILE_EXTENSIONS.length)
+    .optional(),
+  maxSizeMb: z.coerce
+    .number()
+    .int('The size limit is a whole number of MB')
+    .min(1, 'The size limit is at least 1 MB')
+    .max(ANSWER_MAX_MB, `The size limit is at most ${ANSWER_MAX_MB} MB`)
+    .optional(),
 })
 
 /**
@@ -100,6 +151,13 @@ export const roundInput = z
       .transform((list) => list.map((p) => p.trim()).filter(Boolean)),
     /** The SPEC's client sends "0" on create; participants are counted by the server. */
     currentParticipants: z.union([z.string(), z.number()]).optional(),
+    /** The stage number (1 is the first round); a new round goes last when it is left out. */
+    position: z.coerce
+      .number()
+      .int('The stage number is a whole number')
+      .min(1, 'The stage number is at least 1')
+      .max(1000, 'The stage number is at most 1000')
+      .optional(),
   })
   .refine((r) => !r.startTime || !r.endTime || new Date(r.endTime) > new Date(r.startTime), {
     message: ROUND_MESSAGES.endBeforeStart,
@@ -107,6 +165,20 @@ export const roundInput = z
   })
   .meta({ id: 'RoundRequest' })
 export type RoundInput = z.input<typeof roundInput>
+
+export const roundRequirement = z
+  .object({
+    id: z.uuid(),
+    description: z.string(),
+    template: storedFile.nullable(),
+    kind: z.enum(REQUIREMENT_KINDS),
+    required: z.boolean(),
+    /** For a file requirement: the extensions an answer may have, and its size limit. */
+    fileTypes: z.array(z.enum(ANSWER_FILE_EXTENSIONS)),
+    maxSizeMb: z.number().int(),
+  })
+  .meta({ id: 'RoundRequirement' })
+export type RoundRequirement = z.infer<typeof roundRequirement>
 
 export const round = z
   .object({
@@ -117,9 +189,9 @@ export const round = z
     startTime: isoDateTime.nullable(),
     endTime: isoDateTime.nullable(),
     maxParticipants: z.number().int().nullable(),
-    requirements: z.array(
-      z.object({ id: z.uuid(), description: z.string(), template: storedFile.nullable() }),
-    ),
+    /** The stage number: rounds run in this order (docs/product/pipeline.md#order). */
+    position: z.number().int(),
+    requirements: z.array(roundRequirement),
     prizes: z.array(z.string()),
     currentParticipants: z.number().int(),
     totalColleges: z.number().int(),
@@ -133,7 +205,24 @@ export const round = z
   .meta({ id: 'Round' })
 export type Round = z.infer<typeof round>
 
-export const roundList = z.object({ rounds: z.array(round) }).meta({ id: 'RoundList' })
+/** What the rounds page warns about: a round left active past its end, two open at once, dates out of order. */
+export const ROUND_WARNING_CODES = [
+  'ACTIVE_PAST_END',
+  'SEVERAL_OPEN',
+  'DATES_OUT_OF_ORDER',
+] as const
+export const roundWarning = z
+  .object({
+    roundId: z.uuid(),
+    code: z.enum(ROUND_WARNING_CODES),
+    message: z.string(),
+  })
+  .meta({ id: 'RoundWarning' })
+export type RoundWarning = z.infer<typeof roundWarning>
+
+export const roundList = z
+  .object({ rounds: z.array(round), warnings: z.array(roundWarning) })
+  .meta({ id: 'RoundList' })
 
 /** DELETE /api/rounds/{id}?force=true also deletes the round's submissions (docs/decisions/009). */
 export const deleteRoundQuery = z.object({ force: z.enum(['true', 'false']).optional() })
@@ -152,9 +241,64 @@ export const SUBMISSION_MESSAGES = {
   inactive: 'This stage is not currently active for submissions.',
   mustBeSelected:
     'You are not eligible to submit for this stage: you must be selected for the hackathon first.',
+  /** A locked round names the round the applicant must advance from (it keeps "must be selected"). */
+  lockedBehind: (roundName: string) =>
+    `You are not eligible to submit for this stage: you must be selected in ${roundName} first.`,
+  notOpenYet: 'This stage is not open yet: it has not started.',
+  closed: 'This stage is closed and no longer accepts submissions.',
+  decided:
+    'You are not eligible to submit for this stage: the jury has already decided on your entry in it.',
+  answerMissing: (description: string) => `Please answer "${description}": it is required.`,
+  answerForeign: 'An answer does not belong to a requirement of this stage',
+  answerKind: (description: string, kind: string) =>
+    `"${description}" takes a ${kind === 'file' ? 'file' : kind === 'link' ? 'link' : 'text'} as its answer`,
+  answerFileMissing: 'An uploaded file was not found: upload it again.',
   foreignDocuments: 'The selected documents do not belong to this stage',
   changedMeanwhile: 'Your submission changed while this one was being saved. Please submit again.',
 } as const
+
+/**
+ * One answer: a file uploaded first (POST /api/applicant/answer-files), a link or a short text,
+ * as the requirement's kind says. Exactly one of the three.
+ */
+export const answerInput = z
+  .object({
+    requirementId: z.uuid('Not a valid requirement'),
+    fileId: z.uuid('Not a valid file').optional(),
+    url: z
+      .string()
+      .trim()
+      .max(MAX.url, 'This link is too long')
+      .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, 'Enter a link that starts with https://')
+      .optional(),
+    text: z
+      .string()
+      .trim()
+      .max(ANSWER_TEXT_MAX, `At most ${ANSWER_TEXT_MAX} characters`)
+      .optional(),
+  })
+  .refine((a) => [a.fileId, a.url, a.text].filter((v) => v !== undefined).length === 1, {
+    message: 'An answer is a file, a link or a text: exactly one of them',
+  })
+  .meta({ id: 'AnswerRequest' })
+export type AnswerInput = z.input<typeof answerInput>
+
+/** An answer as it was given: the requirement it answers (as it read then) and its value. */
+export const submissionAnswer = z
+  .object({
+    requirementId: z.uuid(),
+    description: z.string(),
+    kind: z.enum(REQUIREMENT_KINDS),
+    /** False when the requirement was removed from the round later: the answer stays. */
+    current: z.boolean(),
+    file: z
+      .object({ id: z.uuid(), name: z.string(), size: z.number().int(), url: z.string() })
+      .nullable(),
+    url: z.string().nullable(),
+    text: z.string().nullable(),
+  })
+  .meta({ id: 'SubmissionAnswer' })
+export type SubmissionAnswer = z.infer<typeof submissionAnswer>
 
 /** POST /api/applicant/submit-stage (bearer). */
 export const submitStageInput = z
@@ -166,7 +310,10 @@ export const submitStageInput = z
       .min(1, SUBMISSION_MESSAGES.urlRequired)
       .max(300, SUBMISSION_MESSAGES.urlInvalid)
       .regex(GITHUB_URL_PATTERN, SUBMISSION_MESSAGES.urlInvalid),
+    /** The SPEC's chosen document ids: each must be a requirement of the stage. */
     documents: z.array(z.uuid('Not a valid document')).max(50).default([]),
+    /** The applicant's answer to each requirement (docs/product/submissions.md#answers). */
+    answers: z.array(answerInput).max(50, 'At most 50 answers').default([]),
   })
   .meta({ id: 'SubmitStageRequest' })
 export type SubmitStageInput = z.input<typeof submitStageInput>
@@ -174,6 +321,8 @@ export type SubmitStageInput = z.input<typeof submitStageInput>
 export const submissionVersion = z.object({
   githubUrl: z.string(),
   documents: z.array(z.string()),
+  /** The answers as they were (empty for versions saved before answers existed). */
+  answers: z.array(submissionAnswer),
   submittedAt: isoDateTime,
 })
 
@@ -193,6 +342,7 @@ export const staffSubmission = z
       status: z.string(),
     }),
     documents: z.array(z.object({ name: z.string(), url: z.string().nullable() })),
+    answers: z.array(submissionAnswer),
     versions: z.array(submissionVersion),
     repository: repositoryCheck.nullable(),
     /** For a jury member: whether it is assigned to them, and their own review's state. */

@@ -1,14 +1,15 @@
 /**
  * `npm run seed:demo -- --applicants 100000 [--seed 1]`: fills an empty database (the embedded
  * one in DATA_DIR, or DATABASE_URL) with a realistic event for demos and benchmarks (issue 12):
- * applicants across 200 colleges and every status, the four SPEC stages as rounds, submissions
- * and selections, and the activity feed. The same seed gives the same event.
+ * applicants across 200 colleges and every status, the four SPEC stages as rounds, journeys
+ * through them in the pipeline with their submissions, and the activity feed. The same seed gives the same event.
  */
 import { sql } from 'drizzle-orm'
 import { STAGES } from '@hackathon/contract'
 import { loadConfig } from '../config.js'
 import { rowsOf, type Db } from '../db/client.js'
 import { openConfiguredDatabase } from '../db/open.js'
+import { project } from '../modules/pipeline/pipeline.repo.js'
 
 function argument(name: string, fallback: number): number {
   const at = process.argv.indexOf(name)
@@ -129,15 +130,23 @@ const COURSES = [
   'Other',
 ]
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ'
-/** Share of applicants per status, cumulative: most only registered, a few won. */
-const STATUS_SHARES: [string, number][] = [
-  ['registered', 0.55],
-  ['submitted', 0.78],
-  ['not_selected', 0.86],
-  ['selected', 0.94],
-  ['confirmed', 0.99],
-  ['won', 1],
+/**
+ * Journeys through the four rounds, with their cumulative shares: most only registered, a few
+ * won. Per round: S submitted, N not advanced, A advanced, C advanced and confirmed, W won; every
+ * round with a record had a submission.
+ */
+const JOURNEYS: [string[], number][] = [
+  [[], 0.45],
+  [['S'], 0.65],
+  [['N'], 0.73],
+  [['A'], 0.78],
+  [['C'], 0.83],
+  [['C', 'S'], 0.93],
+  [['C', 'N'], 0.96],
+  [['C', 'C', 'S'], 0.99],
+  [['C', 'C', 'C', 'W'], 1],
 ]
+const STATE = { S: 'submitted', N: 'not_advanced', A: 'advanced', C: 'advanced', W: 'won' } as const
 const BATCH = 5000
 
 async function main() {
@@ -180,7 +189,6 @@ async function main() {
       await db.execute(
         sql`insert into requirements (round_id, position, description) values (${round.id}, 0, 'Repository with a README')`,
       )
-    const [ideas, prototypes] = rounds
     const colleges = Array.from(
       { length: 200 },
       (_, i) =>
@@ -192,7 +200,7 @@ async function main() {
         const first = random.pick(FIRST)
         const last = random.pick(LAST)
         const roll = random.next()
-        const status = STATUS_SHARES.find(([, upTo]) => roll < upTo)![0]
+        const journey = JOURNEYS.find(([, upTo]) => roll < upTo)![0]
         const id = Array.from({ length: 8 }, () => random.pick([...ALPHABET])).join('')
         return {
           registration_id: `HS-${id.slice(0, 4)}-${id.slice(4)}`,
@@ -203,49 +211,52 @@ async function main() {
           course: random.pick(COURSES),
           year_of_graduation: String(2024 + Math.floor(random.next() * 5)),
           college_name: colleges[Math.floor(random.next() ** 1.6 * colleges.length)]!,
-          status,
+          journey,
           created_at: new Date(now - random.next() * 60 * day).toISOString(),
         }
       })
       // A registration ID collision (one in a trillion) would stop the run; the seed is fixed,
       // so a seed that collides is simply a seed not to use.
-      const inserted = await rowsOf<{
-        id: string
-        name: string
-        status: string
-        created_at: string
-      }>(
+      const inserted = await rowsOf<{ id: string; name: string; created_at: string }>(
         db,
         sql`insert into applicants (registration_id, name, email, mobile, student_id, course,
-              year_of_graduation, college_name, status, created_at, updated_at)
+              year_of_graduation, college_name, created_at, updated_at)
             select *, created_at from jsonb_to_recordset(${JSON.stringify(people)}::jsonb) as a(
               registration_id text, name text, email text, mobile text, student_id text, course text,
-              year_of_graduation text, college_name text, status text, created_at timestamptz)
-            returning id, name, status, created_at`,
+              year_of_graduation text, college_name text, created_at timestamptz)
+            returning id, name, created_at`,
       )
-      const submitted = inserted.filter((p) => p.status !== 'registered')
-      const further = inserted.filter((p) => ['selected', 'confirmed', 'won'].includes(p.status))
-      const submissions = [
-        ...submitted.map((p) => ({
+      // Each round of a journey: a submission, and the record it left in the pipeline.
+      const steps = inserted.flatMap((p, k) =>
+        people[k]!.journey.map((code, i) => ({
           applicant_id: p.id,
-          round_id: ideas!.id,
-          github_url: `https://github.com/demo-${p.id.slice(0, 8)}/idea`,
-          submitted_at: new Date(now - random.next() * 30 * day).toISOString(),
+          name: p.name,
+          created_at: p.created_at,
+          round_id: rounds[i]!.id,
+          code: code as keyof typeof STATE,
+          github_url: `https://github.com/demo-${p.id.slice(0, 8)}/${STAGES[i]!.id}`,
+          submitted_at: new Date(now - (4 - i) * 7 * day - random.next() * 7 * day).toISOString(),
         })),
-        ...further.map((p) => ({
-          applicant_id: p.id,
-          round_id: prototypes!.id,
-          github_url: `https://github.com/demo-${p.id.slice(0, 8)}/prototype`,
-          submitted_at: new Date(now - random.next() * 10 * day).toISOString(),
-        })),
-      ]
-      if (submissions.length)
+      )
+      if (steps.length) {
         await db.execute(
           sql`insert into submissions (applicant_id, round_id, github_url, status, submitted_at)
               select applicant_id, round_id, github_url, 'submitted', submitted_at
-                from jsonb_to_recordset(${JSON.stringify(submissions)}::jsonb)
+                from jsonb_to_recordset(${JSON.stringify(steps)}::jsonb)
                   as s(applicant_id uuid, round_id uuid, github_url text, submitted_at timestamptz)`,
         )
+        await db.execute(
+          sql`insert into pipeline_entries (round_id, applicant_id, state, decided_by_name, decided_at, confirmed_at)
+              select round_id, applicant_id, state,
+                     case when state <> 'submitted' then 'Demo jury' end,
+                     case when state <> 'submitted' then submitted_at + interval '3 days' end,
+                     case when confirmed then submitted_at + interval '4 days' end
+                from jsonb_to_recordset(${JSON.stringify(
+                  steps.map((st) => ({ ...st, state: STATE[st.code], confirmed: st.code === 'C' })),
+                )}::jsonb)
+                  as s(applicant_id uuid, round_id uuid, state text, submitted_at timestamptz, confirmed boolean)`,
+        )
+      }
       const activity = [
         ...inserted.map((p) => ({
           type: 'registration',
@@ -254,13 +265,22 @@ async function main() {
           applicant_id: p.id,
           created_at: p.created_at,
         })),
-        ...further.map((p) => ({
-          type: 'selection',
-          name: p.name,
-          action: 'was selected',
-          applicant_id: p.id,
-          created_at: p.created_at,
+        ...steps.map((st) => ({
+          type: 'submission',
+          name: st.name,
+          action: `submitted to ${rounds.find((r) => r.id === st.round_id)!.name}`,
+          applicant_id: st.applicant_id,
+          created_at: st.submitted_at,
         })),
+        ...steps
+          .filter((st) => st.code === 'A' || st.code === 'C')
+          .map((st) => ({
+            type: 'selection',
+            name: st.name,
+            action: `was selected in ${rounds.find((r) => r.id === st.round_id)!.name}`,
+            applicant_id: st.applicant_id,
+            created_at: st.submitted_at,
+          })),
       ]
       await db.execute(
         sql`insert into activity (type, name, action, applicant_id, created_at)
@@ -271,9 +291,8 @@ async function main() {
         `\r  ${Math.min(start + BATCH, count).toLocaleString('en')} / ${count.toLocaleString('en')} applicants`,
       )
     }
-    await db.execute(
-      sql`update applicants set current_stage = ${ideas!.name} where status <> 'registered'`,
-    )
+    // Status, current stage and repository, as the pipeline projects them.
+    await project(db, { all: true })
     // A steady state to measure from: what autovacuum would reach a minute later.
     await db.execute(sql`vacuum analyze`)
     const [summary] = await rowsOf<{ applicants: number; submissions: number; activity: number }>(

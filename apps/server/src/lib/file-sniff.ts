@@ -1,6 +1,8 @@
-import { TEMPLATE_EXTENSIONS } from '@hackathon/contract'
+import { ANSWER_FILE_EXTENSIONS, TEMPLATE_EXTENSIONS } from '@hackathon/contract'
 
 type TemplateExtension = (typeof TEMPLATE_EXTENSIONS)[number]
+type AnswerExtension = (typeof ANSWER_FILE_EXTENSIONS)[number]
+type Extension = TemplateExtension | AnswerExtension
 
 const startsWith = (data: Buffer, bytes: number[]) => bytes.every((b, i) => data[i] === b)
 const isZip = (data: Buffer) =>
@@ -21,7 +23,7 @@ const isText = (data: Buffer) => {
  * Whether the bytes are what the extension claims: a renamed executable is neither a PDF nor a
  * zip. Office Open XML files are zips whose entry names (stored in the clear) show the kind.
  */
-const MATCHES: Record<TemplateExtension, (data: Buffer) => boolean> = {
+const MATCHES: Record<Extension, (data: Buffer) => boolean> = {
   pdf: (d) => d.subarray(0, 5).toString('latin1') === '%PDF-',
   doc: isOle,
   ppt: isOle,
@@ -29,9 +31,13 @@ const MATCHES: Record<TemplateExtension, (data: Buffer) => boolean> = {
   pptx: (d) => isZip(d) && d.includes('ppt/'),
   zip: isZip,
   txt: isText,
+  png: (d) => startsWith(d, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  jpg: (d) => startsWith(d, [0xff, 0xd8, 0xff]),
+  // An MP4 (ISO base media) file opens with a box whose type is 'ftyp'.
+  mp4: (d) => d.subarray(4, 8).toString('latin1') === 'ftyp',
 }
 
-export const CONTENT_TYPES: Record<TemplateExtension, string> = {
+export const CONTENT_TYPES: Record<Extension, string> = {
   pdf: 'application/pdf',
   doc: 'application/msword',
   ppt: 'application/vnd.ms-powerpoint',
@@ -39,13 +45,24 @@ export const CONTENT_TYPES: Record<TemplateExtension, string> = {
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   zip: 'application/zip',
   txt: 'text/plain; charset=utf-8',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  mp4: 'video/mp4',
+}
+
+/** The file's extension when both its name and its content are one of `allowed`, else undefined. */
+export function fileKind<E extends Extension>(
+  filename: string,
+  data: Buffer,
+  allowed: readonly E[],
+): E | undefined {
+  let extension = /\.([A-Za-z0-9]+)$/.exec(filename)?.[1]?.toLowerCase()
+  if (extension === 'jpeg') extension = 'jpg'
+  if (!extension || !(allowed as readonly string[]).includes(extension)) return undefined
+  const kind = extension as E
+  return data.length > 0 && MATCHES[kind](data) ? kind : undefined
 }
 
 /** The template's extension when both its name and its content are an allowed kind, else undefined. */
-export function templateKind(filename: string, data: Buffer): TemplateExtension | undefined {
-  const extension = /\.([A-Za-z0-9]+)$/.exec(filename)?.[1]?.toLowerCase()
-  if (!extension || !(TEMPLATE_EXTENSIONS as readonly string[]).includes(extension))
-    return undefined
-  const kind = extension as TemplateExtension
-  return data.length > 0 && MATCHES[kind](data) ? kind : undefined
-}
+export const templateKind = (filename: string, data: Buffer) =>
+  fileKind(filename, data, TEMPLATE_EXTENSIONS)

@@ -31,8 +31,15 @@ export const applicants = pgTable(
     })
       .notNull()
       .default('registered'),
+    /*
+     * status, current_stage, stage_round_id, reviewed_at and github_url are the pipeline's
+     * projection: written only by modules/pipeline (one mapping, docs/product/pipeline.md#status),
+     * in the transaction that changes the pipeline; kept here so lists filter and page by index.
+     */
     githubUrl: text('github_url'),
     currentStage: text('current_stage'),
+    /** The round of current_stage; null before the applicant has any record in a round. */
+    stageRoundId: uuid('stage_round_id'),
     reviewedAt: timestamptz('reviewed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -43,6 +50,7 @@ export const applicants = pgTable(
     // The list's order (newest first, read backwards), whole and per status: a page comes straight off an index (issue 12).
     index('applicants_status_created_at_idx').on(t.status, t.createdAt, t.id),
     index('applicants_created_at_id_idx').on(t.createdAt, t.id),
+    index('applicants_stage_round_created_at_idx').on(t.stageRoundId, t.createdAt, t.id),
     check(
       'applicants_status_check',
       sql`${t.status} in ('registered', 'submitted', 'selected', 'not_selected', 'won', 'confirmed', 'round1', 'round2', 'round3')`,

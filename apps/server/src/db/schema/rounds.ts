@@ -1,7 +1,20 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { createdAt, id, timestamptz, updatedAt } from './columns.js'
 import { files } from './files.js'
+
+/** Orders rounds by creation until someone moves one (rounds.position). */
+export const roundsPositionSeq = pgSequence('rounds_position_seq')
 
 /** A competition round (the SPEC calls it a stage in the applicant's pages). */
 export const rounds = pgTable(
@@ -10,6 +23,13 @@ export const rounds = pgTable(
     id: id(),
     name: text('name').notNull(),
     description: text('description').notNull(),
+    /**
+     * The rounds run in the order of this key, never inferred from dates (docs/product/pipeline.md#order);
+     * a round's stage number is its rank in that order. New rounds go last.
+     */
+    position: integer('position')
+      .notNull()
+      .default(sql`nextval('rounds_position_seq')`),
     status: text('status', { enum: ['upcoming', 'active', 'completed'] })
       .notNull()
       .default('upcoming'),
@@ -37,11 +57,16 @@ export const rounds = pgTable(
   },
   (t) => [
     index('rounds_start_time_idx').on(t.startTime),
+    index('rounds_position_idx').on(t.position, t.createdAt),
     check('rounds_status_check', sql`${t.status} in ('upcoming', 'active', 'completed')`),
   ],
 )
 
-/** A round's requirements, in order, each with an optional template file. */
+/**
+ * A round's requirements, in order, each with an optional template file and what it takes as an
+ * answer. A requirement keeps its id when the round is edited; a removed one is only marked, so
+ * the answers given to it stay readable (docs/product/rounds.md#requirements).
+ */
 export const requirements = pgTable(
   'requirements',
   {
@@ -52,6 +77,17 @@ export const requirements = pgTable(
     position: integer('position').notNull(),
     description: text('description').notNull(),
     templateFileId: uuid('template_file_id').references(() => files.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['file', 'link', 'text'] })
+      .notNull()
+      .default('file'),
+    required: boolean('required').notNull().default(false),
+    /** For a file requirement: allowed extensions and the size limit. */
+    fileTypes: jsonb('file_types').$type<string[]>().notNull().default([]),
+    maxSizeMb: integer('max_size_mb').notNull().default(10),
+    removedAt: timestamptz('removed_at'),
   },
-  (t) => [index('requirements_round_position_idx').on(t.roundId, t.position)],
+  (t) => [
+    index('requirements_round_position_idx').on(t.roundId, t.position),
+    check('requirements_kind_check', sql`${t.kind} in ('file', 'link', 'text')`),
+  ],
 )

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { applicants } from './applicants.js'
 import { createdAt, id, timestamptz, updatedAt } from './columns.js'
+import { files } from './files.js'
 import { requirements, rounds } from './rounds.js'
 
 /** One submission per applicant and round: resubmitting updates it (SPEC section 4). */
@@ -30,6 +31,11 @@ export const submissions = pgTable(
       .notNull()
       .default('draft'),
     githubUrl: text('github_url').notNull(),
+    /**
+     * Before answers existed, applicants ticked documents, which only pointed at the blank
+     * templates: their names are kept here, read-only (docs/decisions/017-the-pipeline.md).
+     */
+    legacyDocuments: jsonb('legacy_documents').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     submittedAt: timestamptz('submitted_at'),
     updatedAt: updatedAt(),
@@ -55,15 +61,31 @@ export const submissionVersions = pgTable(
     githubUrl: text('github_url').notNull(),
     /** The chosen documents' descriptions at the time (requirements may change later). */
     documents: jsonb('documents').$type<string[]>().notNull().default([]),
+    /** The answers at the time (empty for versions kept before answers existed). */
+    answers: jsonb('answers').$type<AnswerSnapshot[]>().notNull().default([]),
     submittedAt: timestamptz('submitted_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('submission_versions_submission_id_idx').on(t.submissionId)],
 )
 
-/** The stage documents (round requirements) an applicant chose for a submission. */
-export const submissionDocuments = pgTable(
-  'submission_documents',
+/** A stored answer as a version keeps it: the requirement as it read then, and the value. */
+export type AnswerSnapshot = {
+  requirementId: string
+  description: string
+  kind: 'file' | 'link' | 'text'
+  file: { id: string; name: string; size: number } | null
+  url: string | null
+  text: string | null
+}
+
+/**
+ * The applicant's answer to each requirement of the round: a file they uploaded, a link or a
+ * short text (docs/product/submissions.md#answers). Keyed by the requirement's id, never by its
+ * place in the list, so editing the round changes nothing here.
+ */
+export const submissionAnswers = pgTable(
+  'submission_answers',
   {
     submissionId: uuid('submission_id')
       .notNull()
@@ -71,8 +93,18 @@ export const submissionDocuments = pgTable(
     requirementId: uuid('requirement_id')
       .notNull()
       .references(() => requirements.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'cascade' }),
+    url: text('url'),
+    text: text('text'),
+    createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.submissionId, t.requirementId] })],
+  (t) => [
+    primaryKey({ columns: [t.submissionId, t.requirementId] }),
+    check(
+      'submission_answers_one_value_check',
+      sql`num_nonnulls(${t.fileId}, ${t.url}, ${t.text}) = 1`,
+    ),
+  ],
 )
 
 /**

@@ -3,28 +3,132 @@ import type {
   ApplicantDashboard,
   ApplicantRound,
   ApplicantSubmission,
+  HistoryItem,
   ProgressItem,
   StageDocument,
 } from '@hackathon/contract'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../plugins/app-error.js'
 import { toApplicant } from '../applicants/applicants.service.js'
+import { applicantAnswerFileUrl, fileUrl } from '../files/files.routes.js'
+import { accessOf } from '../pipeline/access.js'
+import type { PipelineService } from '../pipeline/pipeline.service.js'
+import * as pipeline from '../pipeline/pipeline.repo.js'
+import * as roundsRepo from '../rounds/rounds.repo.js'
 import type { SubmissionsService } from '../submissions/submissions.service.js'
-import { fileUrl } from '../files/files.routes.js'
-import * as submissionsRepo from '../submissions/submissions.repo.js'
 import * as repo from './applicant-portal.repo.js'
 
-/** Statuses that unlock the rounds after the first active one (SPEC section 4). */
-const UNLOCKING = new Set(['selected', 'confirmed', 'submitted'])
-
 export type ApplicantPortalService = ReturnType<typeof createApplicantPortalService>
+
+type Entry = Awaited<ReturnType<typeof pipeline.entriesOf>>[number]
+type Submitted = Awaited<ReturnType<typeof repo.submissionsOf>>[number]
+
+const iso = (v: string | Date | null | undefined) => (v ? new Date(v).toISOString() : null)
+const DECIDED = new Set(['advanced', 'not_advanced', 'withdrawn', 'won'])
+
+/**
+ * The SPEC's five progress steps read from the pipeline (docs/product/pipeline.md#progress), so
+ * they never contradict each other and never go back: selected is the first advance, confirmed
+ * its confirmation, submitted and reviewed a submission in a round after that advance and its
+ * decision. A step is done when its fact is there or any later step is done.
+ */
+export function progressOf(
+  createdAt: string,
+  entries: readonly Entry[],
+  submitted: readonly Submitted[],
+): ProgressItem[] {
+  const advanced = entries.filter((e) => e.state === 'advanced' || e.state === 'won')
+  const first = advanced[0]
+  const later = (position: number) => (first ? position > first.position : false)
+  const positionOf = new Map(entries.map((e) => [e.roundId, e.position]))
+  const earliest = (values: (string | null)[]) =>
+    values.filter((v): v is string => v !== null).sort()[0] ?? null
+  const facts: [string, string, string | null, boolean][] = [
+    ['registered', 'Registered for the hackathon', createdAt, true],
+    ['selected', 'Selected by the jury', iso(first?.decidedAt), Boolean(first)],
+    [
+      'confirmed',
+      'Confirmed participation',
+      earliest(entries.map((e) => iso(e.confirmedAt))),
+      entries.some((e) => e.confirmedAt),
+    ],
+    [
+      'submitted',
+      'Submitted to the next stage',
+      earliest(
+        submitted
+          .filter((s) => later(positionOf.get(s.roundId) ?? -1))
+          .map((s) => iso(s.submittedAt)),
+      ),
+      submitted.some((s) => later(positionOf.get(s.roundId) ?? -1)),
+    ],
+    [
+      'reviewed',
+      'Submission reviewed',
+      earliest(
+        entries
+          .filter((e) => later(e.position) && DECIDED.has(e.state))
+          .map((e) => iso(e.decidedAt)),
+      ),
+      entries.some((e) => later(e.position) && DECIDED.has(e.state)),
+    ],
+  ]
+  let laterDone = false
+  return facts
+    .reverse()
+    .map(([id, description, at, fact]) => {
+      const done = fact || laterDone
+      laterDone = done
+      return {
+        id,
+        description,
+        status: done ? ('completed' as const) : ('pending' as const),
+        completedAt: done ? at : null,
+        createdAt,
+      }
+    })
+    .reverse()
+}
+
+/** What happened to the applicant, oldest first, in words meant for them (no staff names or notes). */
+function historyOf(
+  createdAt: string,
+  events: Awaited<ReturnType<typeof pipeline.eventsOf>>,
+): HistoryItem[] {
+  const says = (e: (typeof events)[number]) => {
+    switch (e.toState) {
+      case 'submitted':
+        return e.fromState === 'eligible'
+          ? `Submitted to ${e.roundName}`
+          : `The decision in ${e.roundName} was reopened`
+      case 'advanced':
+        return `Selected in ${e.roundName}`
+      case 'confirmed':
+        return `Confirmed participation after ${e.roundName}`
+      case 'won':
+        return `Won in ${e.roundName}`
+      case 'not_advanced':
+        return `Not advanced after ${e.roundName}`
+      case 'withdrawn':
+        return `Withdrawn from ${e.roundName}`
+      default:
+        return `The decision in ${e.roundName} was reopened`
+    }
+  }
+  return [
+    { id: 'registered', description: 'Registered for the hackathon', at: createdAt },
+    ...events.map((e) => ({ id: e.id, description: says(e), at: new Date(e.at).toISOString() })),
+  ]
+}
 
 export function createApplicantPortalService({
   db,
   submissions,
+  pipeline: decisions,
 }: {
   db: Db
   submissions: SubmissionsService
+  pipeline: PipelineService
 }) {
   async function mustFindApplicant(id: string) {
     const row = await repo.findApplicant(db, id)
@@ -33,132 +137,145 @@ export function createApplicantPortalService({
     return row
   }
 
-  /** Every round with whether it is locked for this applicant: the first active one is open to all. */
-  async function roundsFor(status: string): Promise<ApplicantRound[]> {
-    const rows = await repo.roundsInOrder(db)
-    const reqs = await repo.requirementsOf(
+  /**
+   * Every round in stage order, each with whether it is open to this applicant now and why not
+   * (accessOf, the rule the submission itself applies), their state and submission there.
+   */
+  async function roundsFor(
+    entries: readonly Entry[],
+    submitted: readonly Submitted[],
+    now = new Date(),
+  ): Promise<ApplicantRound[]> {
+    const rows = await roundsRepo.listInOrder(db)
+    const reqs = await roundsRepo.requirementsOf(
       db,
       rows.map((r) => r.id),
     )
-    const firstActive = rows.find((r) => r.status === 'active')?.id
-    return rows.map((round) => ({
-      id: round.id,
-      name: round.name,
-      description: round.description,
-      status: round.status,
-      startTime: round.startTime?.toISOString() ?? null,
-      endTime: round.endTime?.toISOString() ?? null,
-      requirements: reqs
-        .filter((r) => r.roundId === round.id)
-        .map((r) => ({ id: r.id, description: r.description })),
-      prizes: round.prizes,
-      locked: round.id !== firstActive && !UNLOCKING.has(status),
-    }))
+    const stateOf = new Map(entries.map((e) => [e.roundId, e.state]))
+    return rows.map((round, i) => {
+      const previous = rows[i - 1]
+      const access = accessOf({
+        status: round.status,
+        notStarted: round.startTime !== null && round.startTime > now,
+        expired: round.endTime !== null && round.endTime <= now,
+        isFirst: i === 0,
+        previousName: previous?.name ?? null,
+        previousState: previous ? (stateOf.get(previous.id) ?? null) : null,
+        state: stateOf.get(round.id) ?? null,
+        laterRecord: rows.slice(i + 1).some((r) => stateOf.has(r.id)),
+      })
+      const mine = submitted.find((s) => s.roundId === round.id)
+      return {
+        id: round.id,
+        name: round.name,
+        description: round.description,
+        status: round.status,
+        startTime: round.startTime?.toISOString() ?? null,
+        endTime: round.endTime?.toISOString() ?? null,
+        position: i + 1,
+        requirements: reqs
+          .filter((r) => r.roundId === round.id)
+          .map((r) => ({
+            id: r.id,
+            description: r.description,
+            template: r.file ? { ...r.file, url: fileUrl(r.file.id) } : null,
+            kind: r.kind,
+            required: r.required,
+            fileTypes: r.fileTypes as ApplicantRound['requirements'][number]['fileTypes'],
+            maxSizeMb: r.maxSizeMb,
+          })),
+        prizes: round.prizes,
+        locked: access.access === 'locked',
+        access: access.access,
+        accessMessage: access.message,
+        state: access.state,
+        submission: mine ? { id: mine.id, submittedAt: iso(mine.submittedAt) } : null,
+      }
+    })
   }
 
-  function progressOf(
-    applicant: Applicant,
-    m: Awaited<ReturnType<typeof repo.milestones>>,
-  ): ProgressItem[] {
-    const reachedSelection = !['registered', 'submitted', 'not_selected'].includes(applicant.status)
-    const step = (
-      id: string,
-      description: string,
-      at: string | null,
-      done: boolean,
-    ): ProgressItem => ({
-      id,
-      description,
-      status: done ? 'completed' : 'pending',
-      completedAt: done ? at : null,
-      createdAt: applicant.createdAt,
-    })
-    return [
-      step('registered', 'Registered for the hackathon', applicant.createdAt, true),
-      step('selected', 'Selected by the jury', applicant.reviewedAt, reachedSelection),
-      step(
-        'confirmed',
-        'Confirmed participation',
-        m.confirmedAt?.toISOString() ?? null,
-        applicant.status === 'confirmed' || m.confirmedAt !== null,
-      ),
-      step(
-        'submitted',
-        'Submitted a project',
-        m.submittedAt?.toISOString() ?? null,
-        m.submittedAt !== null,
-      ),
-      step(
-        'reviewed',
-        'Submission reviewed',
-        m.reviewedAt?.toISOString() ?? null,
-        m.reviewedAt !== null,
-      ),
-    ]
+  async function standing(applicantId: string) {
+    return Promise.all([pipeline.entriesOf(db, applicantId), repo.submissionsOf(db, applicantId)])
   }
 
   return {
     async dashboard(applicantId: string): Promise<ApplicantDashboard> {
       const applicant = toApplicant(await mustFindApplicant(applicantId))
-      const [rounds, milestones] = await Promise.all([
-        roundsFor(applicant.status),
-        repo.milestones(db, applicantId),
+      const [[entries, submitted], events] = await Promise.all([
+        standing(applicantId),
+        pipeline.eventsOf(db, applicantId),
       ])
+      const rounds = await roundsFor(entries, submitted)
       return {
         applicant,
         currentStatus: applicant.status,
         requiresConfirmation: applicant.status === 'selected',
         activeRounds: rounds.filter((r) => r.status === 'active'),
-        progress: progressOf(applicant, milestones),
+        progress: progressOf(applicant.createdAt, entries, submitted),
+        rounds,
+        history: historyOf(applicant.createdAt, events),
       }
     },
 
     async rounds(applicantId: string): Promise<ApplicantRound[]> {
-      return roundsFor((await mustFindApplicant(applicantId)).status)
+      await mustFindApplicant(applicantId)
+      const [entries, submitted] = await standing(applicantId)
+      return roundsFor(entries, submitted)
     },
 
     async submissions(applicantId: string): Promise<ApplicantSubmission[]> {
       const rows = await repo.submissionsOf(db, applicantId)
       const ids = rows.map((r) => r.id)
-      const [docs, versions, repositories] = await Promise.all([
-        submissionsRepo.documentsOfMany(db, ids),
-        submissions.versions(ids),
+      const [given, versions, repositories] = await Promise.all([
+        submissions.answers(ids, applicantAnswerFileUrl),
+        submissions.versions(ids, applicantAnswerFileUrl),
         submissions.repositories(ids),
       ])
-      return rows.map((s) => ({
-        id: s.id,
-        stageId: s.roundId,
-        stageName: s.roundName,
-        status: s.status,
-        githubUrl: s.githubUrl,
-        documents: docs
-          .filter((d) => d.submissionId === s.id)
-          .map((d) => ({
-            name: d.description,
-            url: d.templateFileId ? fileUrl(d.templateFileId) : '',
-          })),
-        createdAt: s.createdAt.toISOString(),
-        submittedAt: s.submittedAt?.toISOString() ?? null,
-        versions: versions.get(s.id) ?? [],
-        repository: repositories.get(s.id) ?? null,
-      }))
+      return rows.map((s) => {
+        const mine = given(s.id)
+        return {
+          id: s.id,
+          stageId: s.roundId,
+          stageName: s.roundName,
+          status: s.status,
+          githubUrl: s.githubUrl,
+          documents: mine.documents.map((d) => ({ name: d.name, url: d.url ?? '' })),
+          answers: mine.answers,
+          createdAt: s.createdAt.toISOString(),
+          submittedAt: s.submittedAt?.toISOString() ?? null,
+          versions: versions.get(s.id) ?? [],
+          repository: repositories.get(s.id) ?? null,
+        }
+      })
     },
 
-    /** A stage's documents are its round's requirements, with their template files. */
+    /** A stage's documents are its round's requirements: what each takes, and its template. */
     async documents(stageId: string): Promise<StageDocument[]> {
       if (!(await repo.findRound(db, stageId))) throw new AppError(404, 'Stage not found')
-      return (await repo.requirementsOf(db, [stageId])).map((r) => ({
+      return (await repo.requirementsOf(db, stageId)).map((r) => ({
         id: r.id,
         name: r.templateName ?? r.description,
         description: r.description,
-        isRequired: true,
+        isRequired: r.required,
         fileType: r.templateType ?? null,
         fileUrl: r.templateFileId ? fileUrl(r.templateFileId) : null,
+        kind: r.kind,
+        fileTypes: r.fileTypes,
+        maxSizeMb: r.maxSizeMb,
       }))
     },
 
     async confirmParticipation(applicantId: string): Promise<Applicant> {
-      const row = await db.transaction((tx) => repo.confirmIfSelected(tx, applicantId))
+      const row = await db.transaction(async (tx) => {
+        const person = await repo.findApplicant(tx, applicantId)
+        if (!person) return undefined
+        const confirmed = await decisions.confirm(tx, applicantId, {
+          kind: 'applicant',
+          id: applicantId,
+          name: person.name,
+        })
+        return confirmed ? repo.findApplicant(tx, applicantId) : undefined
+      })
       if (!row) throw new AppError(409, 'Only a selected applicant can confirm participation')
       return toApplicant(row)
     },

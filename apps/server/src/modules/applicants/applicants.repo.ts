@@ -17,10 +17,30 @@ export interface ListFilter {
   offset: number
 }
 
+/**
+ * The status filter. round1, round2 and round3 (Round 1, Round 2, Final Round) are where an
+ * applicant stands, not a status the pipeline gives (docs/product/pipeline.md#status): in the
+ * first round (or in no round yet), in the second, in the last.
+ */
+export function statusCondition(status: ApplicantStatus): SQL {
+  const stage = (order: SQL) =>
+    sql`${applicants.stageRoundId} = (select id from rounds order by ${order} limit 1)`
+  switch (status) {
+    case 'round1':
+      return sql`(${applicants.stageRoundId} is null or ${stage(sql`position, created_at`)})`
+    case 'round2':
+      return sql`${applicants.stageRoundId} = (select id from rounds order by position, created_at offset 1 limit 1)`
+    case 'round3':
+      return stage(sql`position desc, created_at desc`)
+    default:
+      return eq(applicants.status, status)
+  }
+}
+
 function whereOf(filter: Pick<ListFilter, 'search' | 'status'>): SQL | undefined {
   const conditions: SQL[] = []
   if (filter.search) conditions.push(sql`${searchText} like ${containsPattern(filter.search)}`)
-  if (filter.status) conditions.push(eq(applicants.status, filter.status))
+  if (filter.status) conditions.push(statusCondition(filter.status))
   return conditions.length ? and(...conditions) : undefined
 }
 
@@ -169,43 +189,23 @@ export async function remove(db: Db, id: string): Promise<boolean> {
   return rows.length > 0
 }
 
-/** Moves a submitted applicant to selected; undefined when the applicant is not (or no longer) submitted. */
-export async function selectIfSubmitted(db: Db, id: string): Promise<ApplicantRow | undefined> {
-  const [row] = await db
-    .update(applicants)
-    .set({ status: 'selected', reviewedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(applicants.id, id), eq(applicants.status, 'submitted')))
-    .returning()
-  return row
-}
-
-export async function insertConfirmationCode(
-  db: Db,
-  values: typeof confirmationCodes.$inferInsert,
-): Promise<void> {
-  await db.insert(confirmationCodes).values(values)
-}
-
 /**
- * Uses up a live confirmation code and confirms its selected applicant, in one statement each;
- * undefined when the code is unknown, used, expired, or its applicant is not selected.
+ * A live confirmation code (unused, unexpired) of an applicant who is selected, with their name;
+ * the code's row is locked until the transaction ends, so two clicks at once confirm once.
  */
-export async function redeemConfirmationCode(
-  db: Db,
-  codeHash: string,
-): Promise<ApplicantRow | undefined> {
-  const [code] = await db
-    .update(confirmationCodes)
-    .set({ usedAt: sql`now()` })
+export async function liveConfirmationCode(db: Db, codeHash: string) {
+  const [row] = await db
+    .select({ applicantId: confirmationCodes.applicantId, name: applicants.name })
+    .from(confirmationCodes)
+    .innerJoin(applicants, eq(applicants.id, confirmationCodes.applicantId))
     .where(
       and(
         eq(confirmationCodes.codeHash, codeHash),
         sql`${confirmationCodes.usedAt} is null`,
         sql`${confirmationCodes.expiresAt} > now()`,
-        sql`exists (select 1 from ${applicants} where ${applicants.id} = ${confirmationCodes.applicantId} and ${applicants.status} = 'selected')`,
+        eq(applicants.status, 'selected'),
       ),
     )
-    .returning({ applicantId: confirmationCodes.applicantId })
-  if (!code) return undefined
-  return update(db, code.applicantId, { status: 'confirmed' })
+    .for('update', { of: confirmationCodes })
+  return row
 }

@@ -11,10 +11,13 @@ import {
   registrationInput,
   registrationResponse,
   selectApplicantResponse,
+  applicantPipeline,
+  decisionInput,
+  PIPELINE_MESSAGES,
   uuidParam,
 } from '@hackathon/contract'
 import { z } from 'zod'
-import { requireRole } from '../../plugins/auth.js'
+import { requireRole, staffActor } from '../../plugins/auth.js'
 import type { ApplicantsService } from './applicants.service.js'
 
 export const applicantsRoutes: FastifyPluginAsyncZod<{ applicants: ApplicantsService }> = async (
@@ -95,7 +98,7 @@ export const applicantsRoutes: FastifyPluginAsyncZod<{ applicants: ApplicantsSer
       },
       onRequest: adminOnly,
     },
-    async (request) => applicants.update(request.params.id, request.body),
+    async (request) => applicants.update(request.params.id, request.body, staffActor(request)),
   )
 
   app.delete(
@@ -120,16 +123,54 @@ export const applicantsRoutes: FastifyPluginAsyncZod<{ applicants: ApplicantsSer
     {
       schema: {
         tags,
-        summary: 'Select a submitted applicant and email them a confirmation link',
+        summary:
+          'Advance a submitted applicant from the round they are in (or the round named) and email them a confirmation link',
         params: uuidParam,
-        body: z.object({}).optional(),
+        body: z.object({ roundId: z.uuid('Not a valid round').optional() }).optional(),
         response: { 200: selectApplicantResponse },
       },
       onRequest: staff,
     },
     async (request) => ({
       message: APPLICANT_MESSAGES.selected,
-      applicant: await applicants.select(request.params.id),
+      applicant: await applicants.select(
+        request.params.id,
+        staffActor(request),
+        request.body?.roundId,
+      ),
+    }),
+  )
+
+  app.get(
+    '/api/applicants/:id/pipeline',
+    {
+      schema: {
+        tags,
+        summary: "An applicant's record in each round, and the history of decisions",
+        params: uuidParam,
+        response: { 200: applicantPipeline },
+      },
+      onRequest: staff,
+    },
+    async (request) => applicants.pipeline(request.params.id),
+  )
+
+  app.post(
+    '/api/applicants/:id/decision',
+    {
+      schema: {
+        tags,
+        summary:
+          'Record a decision about an applicant in a round (advance, stop, withdraw, win, undo)',
+        params: uuidParam,
+        body: decisionInput,
+        response: { 200: selectApplicantResponse },
+      },
+      onRequest: adminOnly,
+    },
+    async (request) => ({
+      message: PIPELINE_MESSAGES.decisionRecorded,
+      applicant: await applicants.decide(request.params.id, request.body, staffActor(request)),
     }),
   )
 }

@@ -1,28 +1,31 @@
 import type {
   Applicant,
+  ApplicantStatus,
   applicantListQuery,
   applicantUpdateInput,
+  decisionInput,
   manualApplicantInput,
+  PipelineDecision,
   registrationInput,
 } from '@hackathon/contract'
-import { APPLICANT_MESSAGES } from '@hackathon/contract'
+import { APPLICANT_MESSAGES, PIPELINE_MESSAGES } from '@hackathon/contract'
 import type { z } from 'zod'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import { createBatcher } from '../../lib/batcher.js'
 import { isUniqueViolation } from '../../lib/db-errors.js'
 import { newRegistrationId } from '../../lib/registration-id.js'
-import { hashToken, newToken } from '../../lib/secrets.js'
+import { hashToken } from '../../lib/secrets.js'
 import type { SnapshotCache } from '../../lib/snapshot-cache.js'
 import { AppError } from '../../plugins/app-error.js'
 import * as activity from '../activity/activity.repo.js'
+import type { StaffActor } from '../auth/auth.service.js'
 import type { EmailServiceApi } from '../email/email.service.js'
+import * as pipelineRepo from '../pipeline/pipeline.repo.js'
+import type { PipelineService } from '../pipeline/pipeline.service.js'
 import * as limitsRepo from '../limits/limits.repo.js'
 import { assertUnderLimits, countEvent } from '../limits/limits.service.js'
 import * as repo from './applicants.repo.js'
-
-/** How long an emailed confirmation link works. */
-export const CONFIRMATION_VALID_DAYS = 14
 
 /** What leaves the server about an applicant. */
 export function toApplicant(row: repo.ApplicantRow): Applicant {
@@ -64,17 +67,80 @@ interface Registration {
   address: string
 }
 
+/** Who decided, as the pipeline records it. */
+const decider = (actor: StaffActor) => ({ kind: 'staff' as const, id: actor.id, name: actor.name })
+
+/**
+ * The edit form's status as a decision (docs/product/pipeline.md#admin-edit): about the round of
+ * the applicant's latest record (the first round for someone with none), and for `won` the final
+ * round. undefined: nothing to decide.
+ */
+function statusDecision(
+  wanted: ApplicantStatus,
+  current: ApplicantStatus,
+): PipelineDecision | undefined {
+  if (wanted === current || (wanted === 'selected' && current === 'confirmed')) return undefined
+  switch (wanted) {
+    case 'selected':
+      return 'advanced'
+    case 'not_selected':
+      return 'not_advanced'
+    case 'won':
+      return 'won'
+    case 'submitted':
+      return 'submitted'
+    case 'registered':
+      return 'eligible'
+    default:
+      return undefined
+  }
+}
+
 export function createApplicantsService({
   db,
   config,
   email,
   snapshots,
+  pipeline,
 }: {
   db: Db
   config: Config
   email: EmailServiceApi
   snapshots: SnapshotCache
+  pipeline: PipelineService
 }) {
+  /**
+   * Records a decision about one applicant, then checks that their status is what was asked:
+   * a status that their records in other rounds would contradict is refused, nothing written.
+   */
+  async function decideStatus(
+    tx: Db,
+    id: string,
+    wanted: ApplicantStatus,
+    current: ApplicantStatus,
+    actor: StaffActor,
+  ) {
+    const decision = statusDecision(wanted, current)
+    if (!decision) return
+    await pipelineRepo.lockApplicants(tx, [id])
+    const rounds = await pipelineRepo.orderedRounds(tx)
+    if (rounds.length === 0) throw new AppError(409, PIPELINE_MESSAGES.noRounds)
+    const roundId =
+      decision === 'won'
+        ? rounds.at(-1)!.id
+        : ((await pipeline.decisionRounds(tx, [id])).get(id) ?? rounds[0]!.id)
+    await pipeline.decide(tx, { applicantId: id, roundId, decision }, decider(actor))
+    const after = await repo.findById(tx, id)
+    const reached =
+      after!.status === wanted || (wanted === 'selected' && after!.status === 'confirmed')
+    if (!reached)
+      throw new AppError(
+        409,
+        `This applicant's records in the rounds make their status ${after!.status}, not ${wanted}. Record the decision for a round instead.`,
+        'STATUS_NOT_REACHED',
+      )
+  }
+
   async function refuseClashes(
     tx: Db,
     fields: { email: string; mobile: string },
@@ -286,16 +352,27 @@ export function createApplicantsService({
       }
     },
 
-    async update(id: string, input: z.output<typeof applicantUpdateInput>): Promise<Applicant> {
+    /**
+     * The admin edit form: the profile fields, and the status as a decision in the pipeline
+     * (statusDecision), in one transaction.
+     */
+    async update(
+      id: string,
+      input: z.output<typeof applicantUpdateInput>,
+      actor: StaffActor,
+    ): Promise<Applicant> {
       try {
         return await db.transaction(async (tx) => {
-          if (!(await repo.findById(tx, id))) throw new AppError(404, APPLICANT_MESSAGES.notFound)
+          const before = await repo.findById(tx, id)
+          if (!before) throw new AppError(404, APPLICANT_MESSAGES.notFound)
           await refuseClashes(tx, input, id)
-          const row = await repo.update(tx, id, {
-            ...input,
-            linkedinProfile: input.linkedinProfile ?? null,
+          const { status, ...profile } = input
+          await repo.update(tx, id, {
+            ...profile,
+            linkedinProfile: profile.linkedinProfile ?? null,
           })
-          return toApplicant(row!)
+          await decideStatus(tx, id, status, before.status, actor)
+          return toApplicant((await repo.findById(tx, id))!)
         })
       } catch (error) {
         throw clashOf(error) ?? error
@@ -307,44 +384,69 @@ export function createApplicantsService({
     },
 
     /**
-     * A jury member (or admin) selects a submitted applicant: status, review time, activity, a
-     * single-use confirmation link valid 14 days and its email, all or nothing.
+     * A jury member (or admin) selects a submitted applicant: they advance from the round named,
+     * or the round of their latest record, with the review time, activity, a single-use
+     * confirmation link valid 14 days and its email, all or nothing. Two clicks at once select once.
      */
-    async select(id: string): Promise<Applicant> {
+    async select(id: string, actor: StaffActor, roundId?: string): Promise<Applicant> {
       return db.transaction(async (tx) => {
-        const row = await repo.selectIfSubmitted(tx, id)
-        if (!row) {
+        await pipelineRepo.lockApplicants(tx, [id])
+        const round = roundId ?? (await pipeline.decisionRounds(tx, [id])).get(id)
+        if (!round) {
           if (!(await repo.findById(tx, id))) throw new AppError(404, APPLICANT_MESSAGES.notFound)
           throw new AppError(409, APPLICANT_MESSAGES.notSubmitted)
         }
-        const code = newToken()
-        await repo.insertConfirmationCode(tx, {
-          applicantId: row.id,
-          codeHash: hashToken(code),
-          expiresAt: new Date(Date.now() + CONFIRMATION_VALID_DAYS * 86_400_000),
-        })
-        await activity.record(tx, {
-          type: 'selection',
-          name: row.name,
-          action: 'was selected',
-          applicantId: row.id,
-        })
-        await email.queue(tx, row.email, 'selection-notice', {
-          name: row.name,
-          confirmUrl: `${config.publicUrl}/confirm-participation?code=${encodeURIComponent(code)}`,
-          validDays: CONFIRMATION_VALID_DAYS,
-        })
-        return toApplicant(row)
+        await pipeline.decide(
+          tx,
+          { applicantId: id, roundId: round, decision: 'advanced' },
+          decider(actor),
+          { expectSubmitted: true },
+        )
+        return toApplicant((await repo.findById(tx, id))!)
       })
     },
 
+    /** An admin's decision about an applicant in a round (POST /api/applicants/{id}/decision). */
+    async decide(
+      id: string,
+      input: z.output<typeof decisionInput>,
+      actor: StaffActor,
+    ): Promise<Applicant> {
+      return db.transaction(async (tx) => {
+        await pipeline.decide(
+          tx,
+          {
+            applicantId: id,
+            roundId: input.roundId,
+            decision: input.decision,
+            note: input.note || null,
+            prize: input.prize || null,
+          },
+          decider(actor),
+        )
+        return toApplicant((await repo.findById(tx, id))!)
+      })
+    },
+
+    /** An applicant's records and history (staff). */
+    async pipeline(id: string) {
+      if (!(await repo.findById(db, id))) throw new AppError(404, APPLICANT_MESSAGES.notFound)
+      return pipeline.of(db, id)
+    },
+
     /** The emailed link: the same answer for an unknown, used or expired code. */
-    async confirmByCode(code: string, address: string): Promise<void> {
+    async confirmByCode(code_: string, address: string): Promise<void> {
       const limit = { key: `confirm:address:${address}`, max: 60, windowMs: 3_600_000 }
       await assertUnderLimits(db, [limit], 'Too many attempts. Please try again later.')
-      const confirmed = await db.transaction((tx) =>
-        repo.redeemConfirmationCode(tx, hashToken(code)),
-      )
+      const confirmed = await db.transaction(async (tx) => {
+        const code = await repo.liveConfirmationCode(tx, hashToken(code_))
+        if (!code) return false
+        return pipeline.confirm(tx, code.applicantId, {
+          kind: 'applicant',
+          id: code.applicantId,
+          name: code.name,
+        })
+      })
       if (!confirmed) {
         await countEvent(db, [limit])
         throw new AppError(400, APPLICANT_MESSAGES.invalidLink)

@@ -2,23 +2,18 @@ import { sql } from 'drizzle-orm'
 import type { StageStat } from '@hackathon/contract'
 import { rowsOf, type Db } from '../../db/client.js'
 
-/** Statuses that mean "selected" or a step after it; the second list, "confirmed" or after. */
-const SELECTED_OR_FURTHER = sql`('selected', 'confirmed', 'won', 'round1', 'round2', 'round3')`
-const CONFIRMED_OR_FURTHER = sql`('confirmed', 'won')`
-
 /**
- * Per round: submitters (drafts aside) and how many of them are selected or further. A submission
- * is unique per applicant and round, so count(*) counts submitters (no DISTINCT to sort for).
+ * Per round, from the pipeline (docs/product/pipeline.md#figures): submitters (drafts aside) and
+ * how many were advanced or won in that round. Rounds with neither are left out.
  */
 export function stageStats(db: Db): Promise<StageStat[]> {
   return rowsOf<StageStat>(
     db,
-    sql`select s.round_id as "stageId",
-               count(*)::int as submissions,
-               (count(*) filter (where a.status in ${SELECTED_OR_FURTHER}))::int as selections
-          from submissions s join applicants a on a.id = s.applicant_id
-         where s.status <> 'draft'
-         group by s.round_id`,
+    sql`select r.id as "stageId",
+               (select count(*)::int from submissions s where s.round_id = r.id and s.status <> 'draft') as submissions,
+               (select count(*)::int from pipeline_entries e where e.round_id = r.id and e.state in ('advanced', 'won')) as selections
+          from rounds r
+         where exists (select 1 from pipeline_entries e where e.round_id = r.id)`,
   )
 }
 
@@ -51,7 +46,10 @@ export async function registeredCount(db: Db): Promise<number> {
   return row?.n ?? 0
 }
 
-/** Per round, in the rounds' display order: submitters, then how far they went. */
+/**
+ * Per round, in stage order: submitters, then how many were advanced (or won) in that round, and
+ * how many of those confirmed (a winner counts as confirmed), all from the pipeline.
+ */
 export function funnel(db: Db) {
   return rowsOf<{
     roundId: string
@@ -62,13 +60,12 @@ export function funnel(db: Db) {
   }>(
     db,
     sql`select r.id as "roundId", r.name as "roundName",
-               count(s.id)::int as submitted,
-               (count(s.id) filter (where a.status in ${SELECTED_OR_FURTHER}))::int as selected,
-               (count(s.id) filter (where a.status in ${CONFIRMED_OR_FURTHER}))::int as confirmed
+               (select count(*)::int from submissions s where s.round_id = r.id and s.status <> 'draft') as submitted,
+               (select count(*)::int from pipeline_entries e
+                 where e.round_id = r.id and e.state in ('advanced', 'won')) as selected,
+               (select count(*)::int from pipeline_entries e
+                 where e.round_id = r.id and (e.state = 'won' or (e.state = 'advanced' and e.confirmed_at is not null))) as confirmed
           from rounds r
-          left join submissions s on s.round_id = r.id and s.status <> 'draft'
-          left join applicants a on a.id = s.applicant_id
-         group by r.id
-         order by r.start_time asc nulls last, r.created_at asc`,
+         order by r.position asc, r.created_at asc`,
   )
 }

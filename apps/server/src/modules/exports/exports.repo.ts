@@ -4,6 +4,7 @@ import { rowsOf, type Db } from '../../db/client.js'
 import { applicants } from '../../db/schema/index.js'
 import { containsPattern } from '../../db/sql.js'
 import { csvRowSql } from '../../lib/csv-sql.js'
+import { statusCondition } from '../applicants/applicants.repo.js'
 
 export interface ApplicantExportFilter {
   from?: Date
@@ -20,7 +21,7 @@ function whereOf(f: ApplicantExportFilter): SQL[] {
     f.college
       ? sql`lower(${applicants.collegeName}) like ${containsPattern(f.college)}`
       : undefined,
-    f.status ? eq(applicants.status, f.status) : undefined,
+    f.status ? statusCondition(f.status) : undefined,
     f.registrationCode
       ? sql`lower(${applicants.registrationId}) like ${containsPattern(f.registrationCode)}`
       : undefined,

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { files } from '../../db/schema/index.js'
 
@@ -10,13 +10,21 @@ export async function insert(db: Db, values: typeof files.$inferInsert) {
   return row!
 }
 
-export async function find(db: Db, id: string) {
-  const [row] = await db.select().from(files).where(eq(files.id, id))
+/** A template file: public. An applicant's answer file is never served here. */
+export async function findTemplate(db: Db, id: string) {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), isNull(files.ownerApplicantId)))
   return row
 }
 
+/** Which of these template files exist. */
 export async function existing(db: Db, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set()
-  const rows = await db.select({ id: files.id }).from(files).where(inArray(files.id, ids))
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(inArray(files.id, ids), isNull(files.ownerApplicantId)))
   return new Set(rows.map((r) => r.id))
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { storedFile, TEMPLATE_EXTENSIONS, uuidParam } from '@hackathon/contract'
 import type { Db } from '../../db/client.js'
@@ -8,11 +9,28 @@ import { requireRole } from '../../plugins/auth.js'
 import * as repo from './files.repo.js'
 
 export const fileUrl = (id: string) => `/api/files/${id}`
+/** An applicant's answer file: staff read it here, its owner at applicantAnswerFileUrl. */
+export const answerFileUrl = (id: string) => `/api/answer-files/${id}`
+export const applicantAnswerFileUrl = (id: string) => `/api/applicant/answer-files/${id}`
 
 /** A name safe in a Content-Disposition header: plain ASCII fallback plus the UTF-8 original. */
 function disposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_')
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
+}
+
+/** Sends a stored file as a download (never rendered inline: it is someone else's upload). */
+export function sendFile(
+  reply: FastifyReply,
+  row: { name: string; contentType: string; sha256: string; data: Buffer },
+) {
+  return reply
+    .header('content-type', row.contentType)
+    .header('content-disposition', disposition(row.name))
+    .header('cache-control', 'private, max-age=300')
+    .header('x-content-type-options', 'nosniff')
+    .header('etag', `"${row.sha256}"`)
+    .send(row.data)
 }
 
 export const filesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -63,14 +81,9 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/api/files/:id',
     { schema: { tags, summary: 'Download a template file', params: uuidParam } },
     async (request, reply) => {
-      const row = await repo.find(db, request.params.id)
+      const row = await repo.findTemplate(db, request.params.id)
       if (!row) throw new AppError(404, 'File not found')
-      return reply
-        .header('content-type', row.contentType)
-        .header('content-disposition', disposition(row.name))
-        .header('cache-control', 'private, max-age=300')
-        .header('etag', `"${row.sha256}"`)
-        .send(row.data)
+      return sendFile(reply, row)
     },
   )
 }

@@ -1,15 +1,31 @@
-import { asc, count, countDistinct, eq, inArray, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.js'
-import { applicants, files, requirements, rounds, submissions } from '../../db/schema/index.js'
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { rowsOf, type Db } from '../../db/client.js'
+import { files, requirements, rounds, submissions } from '../../db/schema/index.js'
 
 export type RoundRow = typeof rounds.$inferSelect
 export type NewRound = typeof rounds.$inferInsert
 
+/** Every round in stage order (docs/product/pipeline.md#order). */
 export function listInOrder(db: Db): Promise<RoundRow[]> {
   return db
     .select()
     .from(rounds)
-    .orderBy(sql`${rounds.startTime} asc nulls last`, asc(rounds.createdAt))
+    .orderBy(asc(rounds.position), asc(rounds.createdAt), asc(rounds.id))
+}
+
+/** Round order changes one at a time: a move renumbers every round. */
+export async function lockOrder(db: Db) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('round-order'))`)
+}
+
+/** Gives the rounds positions 1..n in this order. */
+export async function renumber(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return
+  await db.execute(sql`
+    update rounds r set position = v.n, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(ids.map((id, i) => ({ id, n: i + 1 })))}::jsonb)
+           as v(id uuid, n int)
+     where r.id = v.id and r.position <> v.n`)
 }
 
 /**
@@ -47,29 +63,40 @@ export function requirementsOf(db: Db, roundIds: string[]) {
       roundId: requirements.roundId,
       position: requirements.position,
       description: requirements.description,
+      kind: requirements.kind,
+      required: requirements.required,
+      fileTypes: requirements.fileTypes,
+      maxSizeMb: requirements.maxSizeMb,
       file: { id: files.id, name: files.name, contentType: files.contentType, size: files.size },
     })
     .from(requirements)
     .leftJoin(files, eq(files.id, requirements.templateFileId))
-    .where(inArray(requirements.roundId, roundIds))
+    .where(and(inArray(requirements.roundId, roundIds), isNull(requirements.removedAt)))
     .orderBy(asc(requirements.roundId), asc(requirements.position))
 }
 
 /**
- * Per round in one query: submissions, participants and their distinct colleges. A submission is
- * unique per applicant and round, so participants are counted without DISTINCT.
+ * Per round in one query, from the pipeline (docs/product/pipeline.md#figures): participants
+ * (everyone with a record in the round), their distinct colleges, submissions, and how many
+ * advanced or won.
  */
-export function submissionCounts(db: Db) {
-  return db
-    .select({
-      roundId: submissions.roundId,
-      submissions: count(),
-      participants: count(),
-      colleges: countDistinct(sql`lower(${applicants.collegeName})`),
-    })
-    .from(submissions)
-    .innerJoin(applicants, eq(applicants.id, submissions.applicantId))
-    .groupBy(submissions.roundId)
+export function pipelineCounts(db: Db) {
+  return rowsOf<{
+    roundId: string
+    participants: number
+    colleges: number
+    submissions: number
+    advanced: number
+  }>(
+    db,
+    sql`select e.round_id as "roundId", count(*)::int as participants,
+               count(distinct lower(a.college_name))::int as colleges,
+               count(s.id)::int as submissions,
+               (count(*) filter (where e.state in ('advanced', 'won')))::int as advanced
+          from pipeline_entries e join applicants a on a.id = e.applicant_id
+          left join submissions s on s.round_id = e.round_id and s.applicant_id = e.applicant_id
+         group by e.round_id`,
+  )
 }
 
 export async function insert(db: Db, values: NewRound): Promise<RoundRow> {
@@ -90,11 +117,12 @@ export async function update(
   return row
 }
 
+/** The round's requirements still in it. */
 export async function currentRequirements(db: Db, roundId: string) {
   return db
     .select({ id: requirements.id })
     .from(requirements)
-    .where(eq(requirements.roundId, roundId))
+    .where(and(eq(requirements.roundId, roundId), isNull(requirements.removedAt)))
     .orderBy(asc(requirements.position))
 }
 
@@ -108,13 +136,18 @@ export async function insertRequirements(
 export async function updateRequirement(
   db: Db,
   id: string,
-  values: { position: number; description: string; templateFileId: string | null },
+  values: Omit<typeof requirements.$inferInsert, 'id' | 'roundId'>,
 ) {
   await db.update(requirements).set(values).where(eq(requirements.id, id))
 }
 
-export async function deleteRequirements(db: Db, ids: string[]): Promise<void> {
-  if (ids.length) await db.delete(requirements).where(inArray(requirements.id, ids))
+/** A removed requirement is only marked: the answers given to it stay readable. */
+export async function removeRequirements(db: Db, ids: string[]): Promise<void> {
+  if (ids.length)
+    await db
+      .update(requirements)
+      .set({ removedAt: sql`now()` })
+      .where(inArray(requirements.id, ids))
 }
 
 export async function countSubmissions(db: Db, roundId: string): Promise<number> {
@@ -130,4 +163,13 @@ export async function removeWithSubmissions(db: Db, id: string): Promise<boolean
   await db.delete(submissions).where(eq(submissions.roundId, id))
   const rows = await db.delete(rounds).where(eq(rounds.id, id)).returning({ id: rounds.id })
   return rows.length > 0
+}
+
+/** Applicants with a pipeline record in the round. */
+export async function applicantsWithRecords(db: Db, roundId: string): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`select applicant_id as id from pipeline_entries where round_id = ${roundId}`,
+  )
+  return rows.map((r) => r.id)
 }

@@ -28,7 +28,7 @@ export const roundsRoutes: FastifyPluginAsyncZod<{ rounds: RoundsService }> = as
       },
       onRequest: requireRole('admin', 'jury'),
     },
-    async () => ({ rounds: await rounds.list() }),
+    async () => rounds.listWithWarnings(),
   )
 
   app.post(

@@ -1,5 +1,5 @@
-import type { Round, roundInput } from '@hackathon/contract'
-import { ROUND_MESSAGES } from '@hackathon/contract'
+import type { Round, roundInput, RoundWarning } from '@hackathon/contract'
+import { ANSWER_DEFAULT_MB, DEFAULT_ANSWER_FILE_TYPES, ROUND_MESSAGES } from '@hackathon/contract'
 import type { z } from 'zod'
 import type { SnapshotCache } from '../../lib/snapshot-cache.js'
 import type { Db } from '../../db/client.js'
@@ -7,6 +7,8 @@ import { AppError } from '../../plugins/app-error.js'
 import * as filesRepo from '../files/files.repo.js'
 import { fileUrl } from '../files/files.routes.js'
 import * as activity from '../activity/activity.repo.js'
+import * as pipeline from '../pipeline/pipeline.repo.js'
+import { roundWarnings } from './round-warnings.js'
 import * as repo from './rounds.repo.js'
 
 type RoundInput = z.output<typeof roundInput>
@@ -49,15 +51,27 @@ export function createRoundsService({
     prizes: input.prizes,
   })
 
+  /** A requirement's columns from the form: a file requirement keeps its types and limit. */
+  const requirementValues = (r: RoundInput['requirements'][number], position: number) => ({
+    position,
+    description: r.description,
+    templateFileId: r.templateFileId ?? null,
+    kind: r.kind,
+    required: r.required,
+    fileTypes: r.kind === 'file' ? (r.fileTypes ?? DEFAULT_ANSWER_FILE_TYPES) : [],
+    maxSizeMb: r.maxSizeMb ?? ANSWER_DEFAULT_MB,
+  })
+
   async function load(ids?: string[]): Promise<Round[]> {
-    const rows = (await repo.listInOrder(db)).filter((r) => !ids || ids.includes(r.id))
+    const all = await repo.listInOrder(db)
+    const rows = all.filter((r) => !ids || ids.includes(r.id))
     const [reqs, counts] = await Promise.all([
       repo.requirementsOf(
         db,
         rows.map((r) => r.id),
       ),
       snapshots.get('round-counts', ['applicants', 'submissions', 'rounds'], () =>
-        repo.submissionCounts(db),
+        repo.pipelineCounts(db),
       ),
     ])
     return rows.map((round) => {
@@ -70,12 +84,17 @@ export function createRoundsService({
         startTime: round.startTime?.toISOString() ?? null,
         endTime: round.endTime?.toISOString() ?? null,
         maxParticipants: round.maxParticipants,
+        position: all.indexOf(round) + 1,
         requirements: reqs
           .filter((r) => r.roundId === round.id)
           .map((r) => ({
             id: r.id,
             description: r.description,
             template: r.file ? { ...r.file, url: fileUrl(r.file.id) } : null,
+            kind: r.kind,
+            required: r.required,
+            fileTypes: r.fileTypes as Round['requirements'][number]['fileTypes'],
+            maxSizeMb: r.maxSizeMb,
           })),
         prizes: round.prizes,
         currentParticipants: round.totalParticipants ?? c?.participants ?? 0,
@@ -90,6 +109,18 @@ export function createRoundsService({
     })
   }
 
+  /** Moves the round to this stage number (clamped to the rounds there are); the rest keep their order. */
+  async function moveTo(tx: Db, id: string, stage: number | null) {
+    const order = (await repo.listInOrder(tx)).map((r) => r.id)
+    const from = order.indexOf(id)
+    const to = stage === null ? from : Math.min(Math.max(stage - 1, 0), order.length - 1)
+    if (from === to) return false
+    order.splice(from, 1)
+    order.splice(to, 0, id)
+    await repo.renumber(tx, order)
+    return true
+  }
+
   async function one(id: string): Promise<Round> {
     const [round] = await load([id])
     if (!round) throw new AppError(404, ROUND_MESSAGES.notFound)
@@ -99,33 +130,59 @@ export function createRoundsService({
   return {
     list: () => load(),
 
-    /** The round and its requirements in one transaction. */
+    /** The rounds and what the rounds page should warn about, by the server's clock. */
+    async listWithWarnings(
+      now = new Date(),
+    ): Promise<{ rounds: Round[]; warnings: RoundWarning[] }> {
+      const rounds = await load()
+      return {
+        rounds,
+        warnings: roundWarnings(
+          rounds.map((r) => ({
+            ...r,
+            startTime: r.startTime ? new Date(r.startTime) : null,
+            endTime: r.endTime ? new Date(r.endTime) : null,
+          })),
+          now,
+        ),
+      }
+    },
+
+    /**
+     * The round and its requirements in one transaction. It goes last, or at the stage number
+     * given; everyone's current stage is projected again (a new last round is where those
+     * advanced from the old last round now stand).
+     */
     async create(input: RoundInput): Promise<Round> {
       const id = await db.transaction(async (tx) => {
         await assertTemplatesExist(tx, input)
+        await repo.lockOrder(tx)
         const row = await repo.insert(tx, fields(input))
         await scheduleFreeze(tx, row.id, row.endTime)
         await repo.insertRequirements(
           tx,
           input.requirements.map((r, position) => ({
             roundId: row.id,
-            position,
-            description: r.description,
-            templateFileId: r.templateFileId ?? null,
+            ...requirementValues(r, position),
           })),
         )
+        await moveTo(tx, row.id, input.position ?? null)
+        await pipeline.project(tx, { hasEntries: true })
         return row.id
       })
       return one(id)
     },
 
     /**
-     * Requirements are matched by position, so the ones that stay keep their ids and the
-     * documents applicants already chose stay attached; surplus ones are removed.
+     * Requirements keep their identity: one sent with its id is updated in place, one without is
+     * added, and one left out is marked removed, so the answers given to it stay readable
+     * (docs/product/rounds.md#requirements). A new name or stage number projects everyone's
+     * current stage again.
      */
     async update(id: string, input: RoundInput, editor: RoundEditor): Promise<Round> {
       await db.transaction(async (tx) => {
         await assertTemplatesExist(tx, input)
+        await repo.lockOrder(tx)
         const before = await repo.findByIdForUpdate(tx, id)
         if (!before) throw new AppError(404, ROUND_MESSAGES.notFound)
         const next = fields(input)
@@ -139,41 +196,56 @@ export function createRoundsService({
           })
           await scheduleFreeze(tx, id, next.endTime)
         }
-        const existing = await repo.currentRequirements(tx, id)
+        const existing = new Set((await repo.currentRequirements(tx, id)).map((r) => r.id))
+        const kept = new Set<string>()
         for (const [position, r] of input.requirements.entries()) {
-          const values = {
-            position,
-            description: r.description,
-            templateFileId: r.templateFileId ?? null,
-          }
-          const current = existing[position]
-          if (current) await repo.updateRequirement(tx, current.id, values)
-          else await repo.insertRequirements(tx, [{ roundId: id, ...values }])
+          const values = requirementValues(r, position)
+          if (r.id && existing.has(r.id) && !kept.has(r.id)) {
+            kept.add(r.id)
+            await repo.updateRequirement(tx, r.id, values)
+          } else await repo.insertRequirements(tx, [{ roundId: id, ...values }])
         }
-        await repo.deleteRequirements(
+        await repo.removeRequirements(
           tx,
-          existing.slice(input.requirements.length).map((r) => r.id),
+          [...existing].filter((r) => !kept.has(r)),
         )
+        const moved = await moveTo(tx, id, input.position ?? null)
+        if (moved || before.name !== next.name) await pipeline.project(tx, { hasEntries: true })
       })
       return one(id)
     },
 
     /**
-     * A round with submissions is deleted only when asked twice (force): then its submissions go
-     * with it, in the same transaction (docs/decisions/009-rounds-and-submissions.md).
+     * A round with submissions is deleted only when asked twice (force): then its submissions and
+     * pipeline records go with it, in the same transaction, and everyone's status is projected
+     * again from what is left (docs/decisions/009-rounds-and-submissions.md).
      */
     async remove(id: string, force: boolean): Promise<void> {
       await db.transaction(async (tx) => {
+        await repo.lockOrder(tx)
         if (!(await repo.findById(tx, id))) throw new AppError(404, ROUND_MESSAGES.notFound)
         const n = await repo.countSubmissions(tx, id)
-        if (n > 0 && !force) {
+        const affected = await repo.applicantsWithRecords(tx, id)
+        // Decisions made without a submission (a bulk sheet, an admin) are records too.
+        const decisions = affected.length - n
+        if ((n > 0 || decisions > 0) && !force) {
+          const what = [
+            n > 0 ? `${n} submission${n === 1 ? '' : 's'}` : '',
+            decisions > 0
+              ? `${decisions} decision${decisions === 1 ? '' : 's'} without a submission`
+              : '',
+          ]
+            .filter(Boolean)
+            .join(' and ')
           throw new AppError(
             409,
-            `This round has ${n} submission${n === 1 ? '' : 's'}. Deleting it also deletes ${n === 1 ? 'it' : 'them'} and cannot be undone.`,
+            `This round has ${what}. Deleting it also deletes ${n + decisions === 1 ? 'it' : 'them'} and cannot be undone.`,
             'HAS_SUBMISSIONS',
           )
         }
         await repo.removeWithSubmissions(tx, id)
+        await pipeline.project(tx, { hasEntries: true })
+        await pipeline.project(tx, { applicantIds: affected })
       })
     },
   }

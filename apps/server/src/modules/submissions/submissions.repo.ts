@@ -1,57 +1,87 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { rowsOf, type Db } from '../../db/client.js'
 import {
-  activity,
   applicants,
+  files,
   requirements,
   rounds,
-  submissionDocuments,
+  submissionAnswers,
   submissionVersions,
   submissions,
 } from '../../db/schema/index.js'
 import { containsPattern } from '../../db/sql.js'
+import { accessOf } from '../pipeline/access.js'
+import type { StoredState } from '../pipeline/pipeline.repo.js'
 import { lockRoundClock } from '../rounds/rounds.repo.js'
+
+export type RequirementRow = {
+  id: string
+  description: string
+  kind: 'file' | 'link' | 'text'
+  required: boolean
+}
 
 /**
  * Everything a submission is judged by: the round's clock lock (shared: a deadline change waits
- * for this transaction, and this one read the deadline after any change committed), then in one
- * statement the round with its clock checks, the first active round, the round's requirements
- * and the applicant. Undefined when the round does not exist.
+ * for this transaction, and this one read the deadline after any change committed), the
+ * applicant's row shared (a decision about them waits, and waits for this), then in one statement
+ * the round with its clock, the round before it and the applicant's record there, their record
+ * here and in later rounds, and the round's requirements. Undefined when the round does not exist;
+ * person is null when the applicant does not.
  */
 export async function submissionContext(db: Db, roundId: string, applicantId: string) {
   await lockRoundClock(db, roundId, 'shared')
   const [row] = await rowsOf<{
     id: string
     name: string
-    status: string
+    status: 'upcoming' | 'active' | 'completed'
     expired: boolean
     not_started: boolean
-    first_active_id: string | null
-    requirements: { id: string; description: string }[] | null
-    person: { name: string; email: string; status: string } | null
+    previous_name: string | null
+    is_first: boolean
+    previous_state: StoredState | null
+    state: StoredState | null
+    later_record: boolean
+    requirements: RequirementRow[] | null
+    person: { name: string; email: string } | null
   }>(
     db,
     sql`select r.id, r.name, r.status,
                (r.end_time is not null and r.end_time <= now()) as expired,
                (r.start_time is not null and r.start_time > now()) as not_started,
-               (select f.id from ${rounds} f where f.status = 'active'
-                 order by f.start_time asc nulls last, f.created_at asc limit 1) as first_active_id,
-               (select json_agg(json_build_object('id', q.id, 'description', q.description))
-                  from ${requirements} q where q.round_id = r.id) as requirements,
-               (select json_build_object('name', a.name, 'email', a.email, 'status', a.status)
-                  from ${applicants} a where a.id = ${applicantId}) as person
-          from ${rounds} r where r.id = ${roundId}`,
+               prev.id is null as is_first, prev.name as previous_name,
+               (select pe.state from pipeline_entries pe
+                 where pe.round_id = prev.id and pe.applicant_id = ${applicantId}) as previous_state,
+               (select e.state from pipeline_entries e
+                 where e.round_id = r.id and e.applicant_id = ${applicantId}) as state,
+               exists (select 1 from pipeline_entries le join ${rounds} lr on lr.id = le.round_id
+                        where le.applicant_id = ${applicantId}
+                          and (lr.position, lr.created_at) > (r.position, r.created_at)) as later_record,
+               (select json_agg(json_build_object('id', q.id, 'description', q.description,
+                                                  'kind', q.kind, 'required', q.required) order by q.position)
+                  from ${requirements} q where q.round_id = r.id and q.removed_at is null) as requirements,
+               (select json_build_object('name', a.name, 'email', a.email)
+                  from ${applicants} a where a.id = ${applicantId} for no key update) as person
+          from ${rounds} r
+          left join lateral (
+            select p.id, p.name from ${rounds} p
+             where (p.position, p.created_at) < (r.position, r.created_at)
+             order by p.position desc, p.created_at desc limit 1) prev on true
+         where r.id = ${roundId}`,
   )
   if (!row) return undefined
   return {
-    round: {
-      id: row.id,
-      name: row.name,
+    round: { id: row.id, name: row.name },
+    access: accessOf({
       status: row.status,
-      expired: row.expired,
       notStarted: row.not_started,
-    },
-    firstActiveRoundId: row.first_active_id,
+      expired: row.expired,
+      isFirst: row.is_first,
+      previousName: row.previous_name,
+      previousState: row.previous_state,
+      state: row.state,
+      laterRecord: row.later_record,
+    }),
     requirements: row.requirements ?? [],
     person: row.person,
   }
@@ -84,42 +114,6 @@ export async function insertFirstSubmission(
   return row
 }
 
-/**
- * After a first submission: the applicant is submitted at this stage, and the activity feed says
- * so, in one statement (a data-modifying CTE runs whether or not the insert reads it).
- */
-export async function markFirstSubmission(
-  db: Db,
-  {
-    applicantId,
-    name,
-    roundName,
-    githubUrl,
-  }: {
-    applicantId: string
-    name: string
-    roundName: string
-    githubUrl: string
-  },
-) {
-  const applicantUpdate = db.$with('applicant_update').as(
-    db
-      .update(applicants)
-      .set({ status: 'submitted', currentStage: roundName, githubUrl, updatedAt: sql`now()` })
-      .where(eq(applicants.id, applicantId))
-      .returning({ id: applicants.id }),
-  )
-  await db
-    .with(applicantUpdate)
-    .insert(activity)
-    .values({ type: 'submission', name, action: `submitted to ${roundName}`, applicantId })
-}
-
-/** After a resubmission: the applicant's repository is the new one. */
-export async function setApplicantRepository(db: Db, applicantId: string, githubUrl: string) {
-  await db.update(applicants).set({ githubUrl }).where(eq(applicants.id, applicantId))
-}
-
 export async function resubmit(db: Db, id: string, githubUrl: string) {
   const [row] = await db
     .update(submissions)
@@ -129,35 +123,11 @@ export async function resubmit(db: Db, id: string, githubUrl: string) {
   return row!
 }
 
-export async function documentNames(db: Db, submissionId: string): Promise<string[]> {
-  const rows = await db
-    .select({ description: requirements.description })
-    .from(submissionDocuments)
-    .innerJoin(requirements, eq(requirements.id, submissionDocuments.requirementId))
-    .where(eq(submissionDocuments.submissionId, submissionId))
-  return rows.map((r) => r.description)
-}
-
 export async function insertVersion(
   db: Db,
   values: typeof submissionVersions.$inferInsert,
 ): Promise<void> {
   await db.insert(submissionVersions).values(values)
-}
-
-export async function replaceDocuments(
-  db: Db,
-  submissionId: string,
-  requirementIds: string[],
-  { fresh = false }: { fresh?: boolean } = {},
-): Promise<void> {
-  // A submission made in this transaction has no documents yet.
-  if (!fresh)
-    await db.delete(submissionDocuments).where(eq(submissionDocuments.submissionId, submissionId))
-  if (requirementIds.length)
-    await db
-      .insert(submissionDocuments)
-      .values(requirementIds.map((requirementId) => ({ submissionId, requirementId })))
 }
 
 export function versionsOf(db: Db, submissionIds: string[]) {
@@ -167,6 +137,7 @@ export function versionsOf(db: Db, submissionIds: string[]) {
       submissionId: submissionVersions.submissionId,
       githubUrl: submissionVersions.githubUrl,
       documents: submissionVersions.documents,
+      answers: submissionVersions.answers,
       submittedAt: submissionVersions.submittedAt,
     })
     .from(submissionVersions)
@@ -230,15 +201,65 @@ export async function staffCount(db: Db, filter: StaffFilter): Promise<number> {
   return row?.n ?? 0
 }
 
-export function documentsOfMany(db: Db, submissionIds: string[]) {
+/** The answers of these submissions, with the requirement each answers and its file. */
+export function answersOfMany(db: Db, submissionIds: string[]) {
   if (submissionIds.length === 0) return Promise.resolve([])
   return db
     .select({
-      submissionId: submissionDocuments.submissionId,
+      submissionId: submissionAnswers.submissionId,
+      requirementId: submissionAnswers.requirementId,
       description: requirements.description,
-      templateFileId: requirements.templateFileId,
+      kind: requirements.kind,
+      position: requirements.position,
+      removedAt: requirements.removedAt,
+      url: submissionAnswers.url,
+      text: submissionAnswers.text,
+      file: { id: files.id, name: files.name, size: files.size },
     })
-    .from(submissionDocuments)
-    .innerJoin(requirements, eq(requirements.id, submissionDocuments.requirementId))
-    .where(inArray(submissionDocuments.submissionId, submissionIds))
+    .from(submissionAnswers)
+    .innerJoin(requirements, eq(requirements.id, submissionAnswers.requirementId))
+    .leftJoin(files, eq(files.id, submissionAnswers.fileId))
+    .where(inArray(submissionAnswers.submissionId, submissionIds))
+    .orderBy(asc(requirements.position))
+}
+
+/** The legacy ticked documents of these submissions (names only; docs/decisions/017). */
+export function legacyDocumentsOf(db: Db, submissionIds: string[]) {
+  if (submissionIds.length === 0) return Promise.resolve([])
+  return db
+    .select({ id: submissions.id, names: submissions.legacyDocuments })
+    .from(submissions)
+    .where(inArray(submissions.id, submissionIds))
+}
+
+/** The submission's answers become these (a submission is always the whole set). */
+export async function replaceAnswers(
+  db: Db,
+  submissionId: string,
+  answers: { requirementId: string; fileId?: string; url?: string; text?: string }[],
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<void> {
+  // A submission made in this transaction has no answers yet.
+  if (!fresh)
+    await db.delete(submissionAnswers).where(eq(submissionAnswers.submissionId, submissionId))
+  if (answers.length)
+    await db.insert(submissionAnswers).values(
+      answers.map((a) => ({
+        submissionId,
+        requirementId: a.requirementId,
+        fileId: a.fileId ?? null,
+        url: a.url ?? null,
+        text: a.text ?? null,
+      })),
+    )
+}
+
+/** Which of these files the applicant uploaded for which requirement. */
+export async function answerFilesOf(db: Db, applicantId: string, fileIds: string[]) {
+  if (fileIds.length === 0) return new Map<string, string | null>()
+  const rows = await db
+    .select({ id: files.id, requirementId: files.requirementId })
+    .from(files)
+    .where(and(inArray(files.id, fileIds), eq(files.ownerApplicantId, applicantId)))
+  return new Map(rows.map((r) => [r.id, r.requirementId]))
 }

@@ -2,6 +2,7 @@ import type {
   ApplicantSubmission,
   StaffSubmission,
   staffSubmissionQuery,
+  SubmissionAnswer,
   submitStageInput,
 } from '@hackathon/contract'
 import { SUBMISSION_MESSAGES } from '@hackathon/contract'
@@ -10,11 +11,9 @@ import type { Db } from '../../db/client.js'
 import { AppError } from '../../plugins/app-error.js'
 import type { EmailServiceApi } from '../email/email.service.js'
 import type { GitHubService } from '../github/github.service.js'
-import { fileUrl } from '../files/files.routes.js'
+import { answerFileUrl } from '../files/files.routes.js'
+import * as pipeline from '../pipeline/pipeline.repo.js'
 import * as repo from './submissions.repo.js'
-
-/** Statuses that open the rounds after the first active one (SPEC section 4). */
-const UNLOCKING = new Set(['selected', 'confirmed', 'submitted'])
 
 export type SubmissionsService = ReturnType<typeof createSubmissionsService>
 
@@ -36,6 +35,7 @@ export function createSubmissionsService({
   /** Versions of several submissions, newest first, keyed by submission. */
   async function versions(
     submissionIds: string[],
+    urlOf: (fileId: string) => string = answerFileUrl,
   ): Promise<Map<string, ApplicantSubmission['versions']>> {
     const rows = await repo.versionsOf(db, submissionIds)
     const bySubmission = new Map<string, ApplicantSubmission['versions']>()
@@ -44,6 +44,11 @@ export function createSubmissionsService({
       list.push({
         githubUrl: v.githubUrl,
         documents: v.documents,
+        answers: v.answers.map((a) => ({
+          ...a,
+          current: false,
+          file: a.file ? { ...a.file, url: urlOf(a.file.id) } : null,
+        })),
         submittedAt: v.submittedAt.toISOString(),
       })
       bySubmission.set(v.submissionId, list)
@@ -51,11 +56,99 @@ export function createSubmissionsService({
     return bySubmission
   }
 
+  /**
+   * The answers of several submissions, keyed by submission; each also as a SPEC "document"
+   * (name and link), and the names of documents ticked before answers existed.
+   */
+  async function answers(
+    submissionIds: string[],
+    urlOf: (fileId: string) => string = answerFileUrl,
+    conn: Db = db,
+  ) {
+    const rows = await repo.answersOfMany(conn, submissionIds)
+    const legacy = await repo.legacyDocumentsOf(conn, submissionIds)
+    const bySubmission = new Map<
+      string,
+      { answers: SubmissionAnswer[]; documents: { name: string; url: string | null }[] }
+    >()
+    const entry = (id: string) => {
+      let e = bySubmission.get(id)
+      if (!e) bySubmission.set(id, (e = { answers: [], documents: [] }))
+      return e
+    }
+    for (const a of rows) {
+      const file = a.file?.id
+        ? { id: a.file.id, name: a.file.name!, size: a.file.size!, url: urlOf(a.file.id) }
+        : null
+      const e = entry(a.submissionId)
+      e.answers.push({
+        requirementId: a.requirementId,
+        description: a.description,
+        kind: a.kind,
+        current: a.removedAt === null,
+        file,
+        url: a.url,
+        text: a.text,
+      })
+      e.documents.push({ name: a.description, url: file?.url ?? a.url ?? null })
+    }
+    for (const l of legacy)
+      for (const name of l.names) entry(l.id).documents.push({ name, url: null })
+    return (id: string) => bySubmission.get(id) ?? { answers: [], documents: [] }
+  }
+
+  /**
+   * The answers checked against the round's requirements: each belongs to a requirement of the
+   * round, has the value its kind takes (a file the applicant uploaded for it, a link, a text),
+   * and every required requirement is answered. Returns the answers to store.
+   */
+  async function checkAnswers(
+    tx: Db,
+    applicantId: string,
+    requirements: repo.RequirementRow[],
+    given: z.output<typeof submitStageInput>['answers'],
+  ) {
+    const byId = new Map(requirements.map((r) => [r.id, r]))
+    const seen = new Set<string>()
+    for (const a of given) {
+      const requirement = byId.get(a.requirementId)
+      if (!requirement) throw new AppError(400, SUBMISSION_MESSAGES.answerForeign)
+      if (seen.has(a.requirementId))
+        throw new AppError(400, `"${requirement.description}" is answered twice`)
+      seen.add(a.requirementId)
+      const kind = a.fileId ? 'file' : a.url ? 'link' : 'text'
+      if (kind !== requirement.kind)
+        throw new AppError(
+          400,
+          SUBMISSION_MESSAGES.answerKind(requirement.description, requirement.kind),
+        )
+    }
+    const missing = requirements.find(
+      (r) =>
+        r.required && !given.some((a) => a.requirementId === r.id && (a.fileId || a.url || a.text)),
+    )
+    if (missing)
+      throw new AppError(
+        400,
+        SUBMISSION_MESSAGES.answerMissing(missing.description),
+        'ANSWER_MISSING',
+      )
+    const fileIds = given.flatMap((a) => (a.fileId ? [a.fileId] : []))
+    const owned = await repo.answerFilesOf(tx, applicantId, fileIds)
+    for (const a of given)
+      if (a.fileId && owned.get(a.fileId) !== a.requirementId)
+        throw new AppError(400, SUBMISSION_MESSAGES.answerFileMissing)
+    // An empty text is no answer.
+    return given.filter((a) => a.fileId || a.url || a.text)
+  }
+
   return {
     /**
      * One submission per applicant and stage. Everything is decided inside one transaction by the
-     * database clock: the round is locked against a deadline change, expiry is `end_time <= now()`,
-     * and a resubmission keeps the previous version before it replaces it.
+     * database clock and the pipeline (docs/product/submissions.md): the round is locked against a
+     * deadline change and the applicant against a decision; the round must be open to them
+     * (accessOf); a resubmission keeps the previous version before it replaces it. A submission
+     * never changes a decision.
      */
     async submit(
       applicantId: string,
@@ -66,18 +159,18 @@ export function createSubmissionsService({
       return db.transaction(async (tx) => {
         const context = await repo.submissionContext(tx, input.stageId, applicantId)
         if (!context) throw new AppError(404, SUBMISSION_MESSAGES.notFound)
-        const { round, person } = context
-        if (round.status !== 'active' || round.notStarted)
-          throw new AppError(403, SUBMISSION_MESSAGES.inactive)
-        if (round.expired) throw new AppError(403, SUBMISSION_MESSAGES.expired)
+        const { round, person, access } = context
         if (!person) throw new AppError(401, 'Your session has ended. Please sign in again.')
-        if (round.id !== context.firstActiveRoundId && !UNLOCKING.has(person.status)) {
-          throw new AppError(403, SUBMISSION_MESSAGES.mustBeSelected)
-        }
-        const allowed = new Map(context.requirements.map((r) => [r.id, r.description]))
-        const documents = [...new Set(input.documents)]
-        if (documents.some((id) => !allowed.has(id)))
+        if (access.access !== 'open') throw new AppError(403, access.message, access.code)
+        const requirementIds = new Set(context.requirements.map((r) => r.id))
+        if (input.documents.some((id) => !requirementIds.has(id)))
           throw new AppError(400, SUBMISSION_MESSAGES.foreignDocuments)
+        const answersToStore = await checkAnswers(
+          tx,
+          applicantId,
+          context.requirements,
+          input.answers,
+        )
 
         const inserted = await repo.insertFirstSubmission(tx, {
           applicantId,
@@ -87,27 +180,33 @@ export function createSubmissionsService({
         const existing = inserted ? undefined : await repo.lockSubmission(tx, applicantId, round.id)
         let submission
         if (existing) {
+          const before = (await answers([existing.id], answerFileUrl, tx))(existing.id)
           await repo.insertVersion(tx, {
             submissionId: existing.id,
             githubUrl: existing.githubUrl,
-            documents: await repo.documentNames(tx, existing.id),
+            documents: before.documents.map((d) => d.name),
+            answers: before.answers.map(({ current: _current, file, ...a }) => ({
+              ...a,
+              file: file ? { id: file.id, name: file.name, size: file.size } : null,
+            })),
             submittedAt: existing.submittedAt ?? existing.createdAt,
           })
           submission = await repo.resubmit(tx, existing.id, input.githubUrl)
-          await repo.setApplicantRepository(tx, applicantId, input.githubUrl)
+          await pipeline.projectResubmission(tx, applicantId, input.githubUrl)
         } else if (inserted) {
           submission = inserted
-          await repo.markFirstSubmission(tx, {
+          await pipeline.recordFirstSubmission(tx, {
             applicantId,
-            name: person.name,
+            roundId: round.id,
             roundName: round.name,
+            name: person.name,
             githubUrl: input.githubUrl,
           })
         } else {
           // The submission that blocked the insert was deleted before it could be locked.
           throw new AppError(409, SUBMISSION_MESSAGES.changedMeanwhile)
         }
-        await repo.replaceDocuments(tx, submission.id, documents, { fresh: !existing })
+        await repo.replaceAnswers(tx, submission.id, answersToStore, { fresh: !existing })
         if (snapshot) await github.record(tx, submission.id, snapshot)
         await email.queue(tx, person.email, 'submission-receipt', {
           name: person.name,
@@ -122,6 +221,7 @@ export function createSubmissionsService({
       })
     },
 
+    answers,
     versions,
 
     /** What GitHub reported about these submissions' repositories. */
@@ -143,8 +243,8 @@ export function createSubmissionsService({
         repo.staffCount(db, filter),
       ])
       const ids = rows.map((r) => r.id)
-      const [docs, history, repositories, mine] = await Promise.all([
-        repo.documentsOfMany(db, ids),
+      const [given, history, repositories, mine] = await Promise.all([
+        answers(ids),
         versions(ids),
         github.checksFor(ids),
         juror ? reviewSummaries(ids, juror) : Promise.resolve(new Map()),
@@ -153,12 +253,7 @@ export function createSubmissionsService({
         submissions: rows.map((r) => ({
           ...r,
           submittedAt: r.submittedAt?.toISOString() ?? null,
-          documents: docs
-            .filter((d) => d.submissionId === r.id)
-            .map((d) => ({
-              name: d.description,
-              url: d.templateFileId ? fileUrl(d.templateFileId) : null,
-            })),
+          ...given(r.id),
           versions: history.get(r.id) ?? [],
           repository: repositories.get(r.id) ?? null,
           myReview: juror

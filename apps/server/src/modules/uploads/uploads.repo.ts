@@ -24,12 +24,11 @@ async function inChunks<T, R>(items: T[], run: (chunk: T[]) => Promise<R[]>): Pr
 
 /**
  * The applicants named by id or registration ID (matched without regard to case), with their
- * current state. `lock` takes row locks, so a real upload decides on rows no one else changes.
+ * current state. The pipeline locks the ones a decision is about.
  */
 export async function findApplicants(
   db: Db,
   keys: { ids: string[]; registrationIds: string[] },
-  lock: boolean,
 ): Promise<ApplicantState[]> {
   const query = (column: 'id' | 'registration_id', values: string[]) =>
     inChunks(values, (chunk) =>
@@ -40,49 +39,13 @@ export async function findApplicants(
               from applicants
              where ${column === 'id' ? sql`id` : sql`upper(registration_id)`} in
                    (select ${column === 'id' ? sql`value::uuid` : sql`value`}
-                      from jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))
-             ${lock ? sql`for update` : sql``}`,
+                      from jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))`,
       ),
     )
   return [
     ...(await query('id', keys.ids)),
     ...(await query('registration_id', keys.registrationIds)),
   ]
-}
-
-/** Sets status, stage and review time of many applicants in a few statements. */
-export async function applyDecisions(
-  db: Db,
-  decisions: { id: string; status: ApplicantStatus; stage: string | null }[],
-): Promise<void> {
-  await inChunks(decisions, async (chunk) => {
-    await db.execute(sql`
-      update applicants a
-         set status = v.status, current_stage = v.stage, reviewed_at = now(), updated_at = now()
-        from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as v(id uuid, status text, stage text)
-       where a.id = v.id`)
-    return []
-  })
-}
-
-export async function insertConfirmationCodes(
-  db: Db,
-  values: (typeof confirmationCodes.$inferInsert)[],
-): Promise<void> {
-  await inChunks(values, async (chunk) => {
-    await db.insert(confirmationCodes).values(chunk)
-    return []
-  })
-}
-
-export async function recordActivities(
-  db: Db,
-  items: { type: ActivityType; name: string; action: string; applicantId: string }[],
-): Promise<void> {
-  await inChunks(items, async (chunk) => {
-    await db.insert(activity).values(chunk)
-    return []
-  })
 }
 
 export type RoundFigures = { id: string; name: string } & StageFigures
@@ -102,7 +65,7 @@ export async function roundFigures(db: Db, lock: boolean): Promise<RoundFigures[
       solutionsToBeBuilt: rounds.solutionsToBeBuilt,
     })
     .from(rounds)
-    .orderBy(rounds.startTime, rounds.name)
+    .orderBy(rounds.position, rounds.createdAt)
   return lock ? query.for('update') : query
 }
 

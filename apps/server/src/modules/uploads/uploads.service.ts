@@ -4,10 +4,10 @@ import {
   ROUND_EXPORT_METRICS,
   SELECTION_COLUMNS,
   STAGE_DETAILS_COLUMNS,
+  PIPELINE_MESSAGES,
   STAGES,
   stageOfRoundName,
   UPLOAD_REPORT_LIST_MAX,
-  type ApplicantStatus,
   type RoundExportMetric,
   type SelectionChange,
   type SelectionUploadReport,
@@ -16,13 +16,11 @@ import {
   type StageFigures,
   type UploadRowError,
 } from '@hackathon/contract'
-import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
-import { hashToken, newToken } from '../../lib/secrets.js'
 import { readSheet, SpreadsheetRefused } from '../../lib/spreadsheet.js'
 import { AppError } from '../../plugins/app-error.js'
-import { CONFIRMATION_VALID_DAYS } from '../applicants/applicants.service.js'
-import type { EmailServiceApi } from '../email/email.service.js'
+import * as pipelineRepo from '../pipeline/pipeline.repo.js'
+import type { DecisionRequest, Planned, PipelineService } from '../pipeline/pipeline.service.js'
 import * as repo from './uploads.repo.js'
 import { selectionTemplate, stageDetailsTemplate } from './uploads.templates.js'
 
@@ -139,25 +137,34 @@ function parseCount(text: string): number | undefined {
 const lockUploads = (tx: Db) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext('bulk-upload'))`)
 
-export function createUploadsService({
-  db,
-  email,
-  config,
-}: {
-  db: Db
-  email: EmailServiceApi
-  config: Config
-}) {
-  type Decision = {
+/** Ends a dry run's transaction: everything it did is rolled back, its report kept. */
+class DryRun extends Error {
+  constructor(readonly report: SelectionUploadReport) {
+    super('dry run')
+  }
+}
+
+/** Decisions from a sheet are recorded as the bulk upload's. */
+const actor = { kind: 'system' as const, name: 'Bulk selection upload' }
+
+export function createUploadsService({ db, pipeline }: { db: Db; pipeline: PipelineService }) {
+  type Row = {
     row: number
     applicantId?: string
     registrationId?: string
     status: 'selected' | 'not_selected'
-    nextStage?: string
+    currentStage?: { id: string; name: string }
+    nextStage?: { id: string; name: string }
   }
 
-  /** Reads and checks every row of a selection sheet against the database as it is in `tx`. */
-  async function planSelection(tx: Db, rows: string[][], lock: boolean) {
+  /**
+   * Reads a selection sheet and checks every row against the pipeline as it is in `tx` (the
+   * applicants' rows are locked): each row is a decision about one applicant in one round, the
+   * Current Stage column's or else the round of their latest record (the first round for someone
+   * with none). Selected advances them, Not Selected stops them; Selected leaves someone already
+   * advanced or a winner as they are. A Next Stage must be the round after it.
+   */
+  async function planSelection(tx: Db, rows: string[][]) {
     const columns = mapHeader(rows[0]!, SELECTION_COLUMNS)
     const missing = [
       ...(columns.has('ApplicantID') || columns.has('RegistrationID')
@@ -174,9 +181,10 @@ export function createUploadsService({
       const index = columns.get(column)
       return index === undefined ? '' : (cells[index] ?? '')
     }
-    const resolveStage = stageResolver(await repo.roundFigures(tx, false))
+    const ordered = await pipelineRepo.orderedRounds(tx)
+    const resolveStage = stageResolver(ordered)
     const errors: UploadRowError[] = []
-    const decisions: Decision[] = []
+    const parsed: Row[] = []
     const data = dataRows(rows)
     for (const { row, cells } of data) {
       const problems: string[] = []
@@ -200,41 +208,38 @@ export function createUploadsService({
         problems.push(
           `Status must be 'Selected' or 'Not Selected' (found '${cell(cells, 'Status')}')`,
         )
-      let nextStage: string | undefined
+      const stages: Partial<Record<'Current Stage' | 'Next Stage', { id: string; name: string }>> =
+        {}
       for (const column of ['Current Stage', 'Next Stage'] as const) {
         const text = cell(cells, column)
         if (!text) continue
         const resolved = resolveStage(text)
         if ('error' in resolved) problems.push(`${column}: ${resolved.error}`)
-        else if (column === 'Next Stage') nextStage = resolved.round.name
+        else stages[column] = resolved.round
       }
       if (problems.length) errors.push(...problems.map((message) => ({ row, message })))
       else
-        decisions.push({
+        parsed.push({
           row,
           applicantId: applicantId ? applicantId.toLowerCase() : undefined,
           registrationId: registrationId || undefined,
           status: status!,
-          nextStage,
+          currentStage: stages['Current Stage'],
+          nextStage: stages['Next Stage'],
         })
     }
 
-    const found = await repo.findApplicants(
-      tx,
-      {
-        ids: [...new Set(decisions.flatMap((d) => (d.applicantId ? [d.applicantId] : [])))],
-        registrationIds: [
-          ...new Set(decisions.flatMap((d) => (d.registrationId ? [d.registrationId] : []))),
-        ],
-      },
-      lock,
-    )
+    const found = await repo.findApplicants(tx, {
+      ids: [...new Set(parsed.flatMap((d) => (d.applicantId ? [d.applicantId] : [])))],
+      registrationIds: [
+        ...new Set(parsed.flatMap((d) => (d.registrationId ? [d.registrationId] : []))),
+      ],
+    })
     const byId = new Map(found.map((a) => [a.id, a]))
     const byRegistration = new Map(found.map((a) => [a.registrationId.toUpperCase(), a]))
     const firstRow = new Map<string, number>()
-    const changes: (SelectionChange & { email: string })[] = []
-    let unchanged = 0
-    for (const d of decisions) {
+    const resolved: { row: Row; applicant: repo.ApplicantState }[] = []
+    for (const d of parsed) {
       const viaId = d.applicantId ? byId.get(d.applicantId) : undefined
       const viaRegistration = d.registrationId ? byRegistration.get(d.registrationId) : undefined
       if ((d.applicantId && !viaId) || (d.registrationId && !viaRegistration)) {
@@ -262,69 +267,59 @@ export function createUploadsService({
         continue
       }
       firstRow.set(applicant.id, d.row)
-      // Selecting someone who already confirmed or won must not undo that.
-      const alreadyIn = ['selected', 'confirmed', 'won'].includes(applicant.status)
-      const toStatus: ApplicantStatus =
-        d.status === 'selected' && alreadyIn ? applicant.status : d.status
-      const toStage = d.status === 'selected' && d.nextStage ? d.nextStage : applicant.currentStage
-      if (toStatus === applicant.status && toStage === applicant.currentStage) {
-        unchanged++
+      resolved.push({ row: d, applicant })
+    }
+
+    if (ordered.length === 0 && resolved.length > 0)
+      throw new AppError(400, PIPELINE_MESSAGES.noRounds)
+    const latest = await pipeline.decisionRounds(
+      tx,
+      resolved.filter((r) => !r.row.currentStage).map((r) => r.applicant.id),
+    )
+    const requests: (DecisionRequest & { row: Row })[] = []
+    for (const { row, applicant } of resolved) {
+      const roundId = row.currentStage?.id ?? latest.get(applicant.id) ?? ordered[0]!.id
+      const index = ordered.findIndex((r) => r.id === roundId)
+      const next = ordered[index + 1]
+      if (row.nextStage && row.status === 'selected' && row.nextStage.id !== next?.id) {
+        errors.push({
+          row: row.row,
+          message: next
+            ? `Next Stage: the round after ${ordered[index]!.name} is ${next.name}, not ${row.nextStage.name}`
+            : `Next Stage: ${ordered[index]!.name} is the last round; leave Next Stage empty`,
+        })
         continue
       }
-      changes.push({
-        row: d.row,
+      requests.push({
+        row,
         applicantId: applicant.id,
-        registrationId: applicant.registrationId,
-        name: applicant.name,
-        email: applicant.email,
-        fromStatus: applicant.status,
-        toStatus,
-        fromStage: applicant.currentStage,
-        toStage,
+        roundId,
+        decision: row.status === 'selected' ? 'advanced' : 'not_advanced',
       })
     }
+    const planned = await pipeline.plan(tx, requests)
+    const accepted: Planned[] = []
+    let unchanged = 0
+    planned.forEach((p, i) => {
+      const { row } = requests[i]!
+      if (!p.ok) {
+        errors.push({ row: row.row, message: p.error.message })
+        return
+      }
+      // Selecting someone already advanced (perhaps confirmed) or a winner must not undo that.
+      const keep = p.to === 'advanced' && (p.from === 'advanced' || p.from === 'won')
+      if (!p.changed || keep) unchanged++
+      else accepted.push(p)
+    })
     errors.sort((a, b) => a.row - b.row)
-    return { rows: data.length, changes, unchanged, errors }
-  }
-
-  /** Applies planned decisions: the same activity, confirmation link and email as a jury selection. */
-  async function applySelection(tx: Db, changes: (SelectionChange & { email: string })[]) {
-    await repo.applyDecisions(
-      tx,
-      changes.map((c) => ({ id: c.applicantId, status: c.toStatus, stage: c.toStage })),
-    )
-    const selected = changes.filter((c) => c.toStatus === 'selected' && c.fromStatus !== 'selected')
-    const codes = selected.map(() => newToken())
-    const expiresAt = new Date(Date.now() + CONFIRMATION_VALID_DAYS * 86_400_000)
-    await repo.insertConfirmationCodes(
-      tx,
-      selected.map((c, i) => ({
-        applicantId: c.applicantId,
-        codeHash: hashToken(codes[i]!),
-        expiresAt,
-      })),
-    )
-    await repo.recordActivities(
-      tx,
-      selected.map((c) => ({
-        type: 'selection' as const,
-        name: c.name,
-        action: 'was selected',
-        applicantId: c.applicantId,
-      })),
-    )
-    await email.queueMany(
-      tx,
-      'selection-notice',
-      selected.map((c, i) => ({
-        to: c.email,
-        data: {
-          name: c.name,
-          confirmUrl: `${config.publicUrl}/confirm-participation?code=${encodeURIComponent(codes[i]!)}`,
-          validDays: CONFIRMATION_VALID_DAYS,
-        },
-      })),
-    )
+    return {
+      rows: data.length,
+      accepted,
+      unchanged,
+      errors,
+      rowOf: new Map(requests.map((r) => [r.applicantId, r.row.row])),
+      before: byId,
+    }
   }
 
   /** Reads and checks every row of a stage-details sheet. Blank figure cells keep the figure. */
@@ -398,26 +393,56 @@ export function createUploadsService({
       return stageDetailsTemplate(await roundNames())
     },
 
-    /** Checks a selection sheet and, unless it is a dry run, applies it whole in one transaction. */
+    /**
+     * Checks a selection sheet and applies it whole in one transaction. A dry run does the same and
+     * rolls it back, so its report shows exactly what the real upload would do (the statuses and
+     * stages as the pipeline projects them), and nothing is kept or sent.
+     */
     async uploadSelection(file: UploadedFile, dryRun: boolean): Promise<SelectionUploadReport> {
       const rows = await readUpload(file)
-      const strip = (plan: Awaited<ReturnType<typeof planSelection>>) =>
-        report(
-          dryRun,
-          plan.rows,
-          plan.changes.map(({ email: _email, ...change }) => change),
-          plan.unchanged,
-          plan.errors,
-          'applicant',
-        )
-      if (dryRun) return strip(await planSelection(db, rows, false))
-      return db.transaction(async (tx) => {
-        await lockUploads(tx)
-        const plan = await planSelection(tx, rows, true)
-        if (plan.errors.length) throw new RowErrors(strip(plan))
-        await applySelection(tx, plan.changes)
-        return strip(plan)
-      })
+      try {
+        return await db.transaction(async (tx) => {
+          await lockUploads(tx)
+          const plan = await planSelection(tx, rows)
+          const changes: SelectionChange[] = []
+          if (plan.errors.length === 0) {
+            await pipeline.apply(tx, plan.accepted, actor)
+            const ids = plan.accepted.map((p) => p.request.applicantId)
+            const after = new Map(
+              (await repo.findApplicants(tx, { ids, registrationIds: [] })).map((a) => [a.id, a]),
+            )
+            for (const id of ids) {
+              const before = plan.before.get(id)!
+              const now = after.get(id)!
+              changes.push({
+                row: plan.rowOf.get(id)!,
+                applicantId: before.id,
+                registrationId: before.registrationId,
+                name: before.name,
+                fromStatus: before.status,
+                toStatus: now.status,
+                fromStage: before.currentStage,
+                toStage: now.currentStage,
+              })
+            }
+            changes.sort((a, b) => a.row - b.row)
+          }
+          const result = report(
+            dryRun,
+            plan.rows,
+            changes,
+            plan.unchanged,
+            plan.errors,
+            'applicant',
+          )
+          if (plan.errors.length && !dryRun) throw new RowErrors(result)
+          if (dryRun) throw new DryRun(result)
+          return result
+        })
+      } catch (error) {
+        if (error instanceof DryRun) return error.report
+        throw error
+      }
     },
 
     /** Checks a stage-details sheet and, unless it is a dry run, applies it whole. */

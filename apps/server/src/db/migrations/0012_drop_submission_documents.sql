@@ -1,0 +1,1 @@
+DROP TABLE "submission_documents" CASCADE;
