@@ -8,6 +8,7 @@ import { hashToken } from '../src/lib/secrets.js'
 import { createTestContext, type TestContext } from './app.js'
 import { addStaff, signIn } from './staff-helpers.js'
 import { eventually } from './support/eventually.js'
+import { placeInRound } from './support/fixtures.js'
 
 let sequence = 0
 function person() {
@@ -320,8 +321,14 @@ describe('the applicant portal', () => {
     })
     return { token: res.json().sessionToken as string, id: res.json().applicant.id as string }
   }
-  const setStatus = (id: string, status: 'selected' | 'registered' | 'confirmed') =>
-    ctx.database.db.update(applicants).set({ status }).where(eq(applicants.id, id))
+  /** Advanced from the first round, as a selection would leave them. */
+  const advanceFromFirstRound = async (id: string) => {
+    const [first] = await ctx.database.db
+      .select()
+      .from(rounds)
+      .where(eq(rounds.name, 'Stage 1: Ideas'))
+    await placeInRound(ctx.database.db, id, first!.id, 'advanced')
+  }
 
   beforeAll(async () => {
     ctx = await createTestContext()
@@ -375,10 +382,23 @@ describe('the applicant portal', () => {
   it('lets a selected applicant confirm, unlocking later stages, and refuses one who is not selected (409)', async () => {
     const { token, id } = await signedIn()
     expect((await post('/api/applicant/confirm-participation', token)).statusCode).toBe(409)
-    await setStatus(id, 'selected')
+    const before = (await get('/api/applicant/dashboard', token)).json()
+    expect(before.rounds.map((r: { access: string }) => r.access)).toEqual([
+      'open',
+      'locked',
+      'locked',
+    ])
+    await advanceFromFirstRound(id)
     const dashboard = (await get('/api/applicant/dashboard', token)).json()
     expect(dashboard.requiresConfirmation).toBe(true)
-    expect(dashboard.activeRounds.every((r: { locked: boolean }) => !r.locked)).toBe(true)
+    // Stage 1 is decided for them, stage 2 opens, stage 3 waits for a selection in stage 2.
+    expect(
+      dashboard.rounds.map((r: { access: string; locked: boolean }) => [r.access, r.locked]),
+    ).toEqual([
+      ['decided', false],
+      ['open', false],
+      ['locked', true],
+    ])
     const res = await post('/api/applicant/confirm-participation', token)
     expect(res.statusCode).toBe(200)
     expect(res.json().applicant.status).toBe('confirmed')

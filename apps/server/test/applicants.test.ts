@@ -6,6 +6,7 @@ import { APPLICANT_MESSAGES } from '@hackathon/contract'
 import { REGISTRATION_ID_PATTERN } from '../src/lib/registration-id.js'
 import { createTestContext, type TestContext } from './app.js'
 import { signedInStaff } from './staff-helpers.js'
+import { placeInRound } from './support/fixtures.js'
 
 let sequence = 0
 /** A valid public registration, unique per call. */
@@ -55,8 +56,23 @@ describe('registration and applicant management', () => {
       ctx.database.db,
       sql`select template, text, html from email_messages where "to" = ${to} order by created_at`,
     )
-  const setStatus = (id: string, status: 'submitted' | 'registered') =>
-    ctx.database.db.update(applicants).set({ status }).where(eq(applicants.id, id))
+  /** A submission to the first round, recorded in the pipeline as a real one would be. */
+  let firstRound: string | undefined
+  const submitToFirstRound = async (id: string) => {
+    firstRound ??= (
+      await ctx.database.db
+        .insert(rounds)
+        .values({ name: 'Selection round', description: 'Ideas', status: 'active' })
+        .returning()
+    )[0]!.id
+    await ctx.database.db.insert(submissions).values({
+      applicantId: id,
+      roundId: firstRound,
+      githubUrl: 'https://github.com/a/b',
+      status: 'submitted',
+    })
+    await placeInRound(ctx.database.db, id, firstRound, 'submitted')
+  }
 
   beforeAll(async () => {
     ctx = await createTestContext({ PUBLIC_URL: 'https://hack.example.org' })
@@ -231,15 +247,24 @@ describe('registration and applicant management', () => {
         course: row.course,
         yearOfGraduation: '2030',
         linkedinProfile: '',
-        status: 'submitted',
+        status: 'registered',
       }
       const res = await call('PUT', `/api/applicants/${row.id}`, admin, edit)
       expect(res.statusCode).toBe(200)
       expect(res.json()).toMatchObject({
         collegeName: 'Renamed College',
-        status: 'submitted',
+        status: 'registered',
         yearOfGraduation: '2030',
       })
+      // The status is a decision in the pipeline: nobody is "submitted" without a submission.
+      const noSubmission = await call('PUT', `/api/applicants/${row.id}`, admin, {
+        ...edit,
+        collegeName: 'Not Kept College',
+        status: 'submitted',
+      })
+      expect(noSubmission.statusCode).toBe(409)
+      expect(noSubmission.json().message).toMatch(/no submission|no rounds/i)
+      expect((await byRegistrationId(registrationId)).collegeName).toBe('Renamed College')
       const badLink = await call('PUT', `/api/applicants/${row.id}`, admin, {
         ...edit,
         linkedinProfile: 'not a url',
@@ -354,7 +379,7 @@ describe('registration and applicant management', () => {
       const payload = registration()
       const { registrationId } = (await register(payload)).json()
       const row = await byRegistrationId(registrationId)
-      await setStatus(row.id, 'submitted')
+      await submitToFirstRound(row.id)
       return { ...row, email: payload.email }
     }
     const confirmationCodeIn = async (email: string) => {

@@ -124,16 +124,19 @@ describe('a server killed in the middle of writes', () => {
   }, 180_000)
 
   it('leaves a bulk upload killed in the middle all applied or not applied at all', async () => {
-    // 20,000 applicants written directly (the server is stopped), then one sheet selecting them all.
+    // 20,000 applicants and a first round written directly (the server is stopped), then one
+    // sheet advancing them all from that round.
     const count = 20_000
     const seeded = await openConfiguredDatabase(loadConfig({ DATA_DIR: dataDir }), () => {})
     try {
       await seeded.database.db.execute(
+        sql`insert into rounds (name, description, status) values ('Kill round', 'Ideas', 'active')`,
+      )
+      await seeded.database.db.execute(
         sql`insert into applicants (registration_id, name, email, mobile, student_id, course,
-              year_of_graduation, college_name, status)
+              year_of_graduation, college_name)
             select 'HS-KILL-' || lpad(g::text, 6, '0'), 'Sheet ' || g, 'sheet.' || g || '@college.example',
-                   (7200000000 + g)::text, 'K' || g, 'Information Technology', '2027', 'Sheet College',
-                   'submitted'
+                   (7200000000 + g)::text, 'K' || g, 'Information Technology', '2027', 'Sheet College'
               from generate_series(1, ${count}) g`,
       )
     } finally {

@@ -10,7 +10,7 @@ import { activity, rounds, submissions } from '../src/db/schema/index.js'
 import { createTestContext, type TestContext } from './app.js'
 import { signedInStaff } from './staff-helpers.js'
 import { openEvents } from './support/event-stream.js'
-import { newApplicant } from './support/fixtures.js'
+import { newApplicant, placeInRound } from './support/fixtures.js'
 
 const registration = (n: number) => ({
   name: `Live Student ${n}`,
@@ -37,13 +37,25 @@ describe('dashboard figures and live updates', () => {
   async function roundWith(name: string, entries: [ApplicantStatus, 'submitted' | 'draft'][]) {
     const [round] = await db().insert(rounds).values({ name, description: name }).returning()
     for (const [status, state] of entries) {
-      const person = await newApplicant(db(), status)
+      const person = await newApplicant(db())
       await db().insert(submissions).values({
         applicantId: person.id,
         roundId: round!.id,
         githubUrl: 'https://github.com/octo/repo',
         status: state,
       })
+      // The status the applicant ends up with, as a record in this round.
+      const record = {
+        submitted: 'submitted',
+        selected: 'advanced',
+        confirmed: 'advanced',
+        won: 'won',
+        not_selected: 'not_advanced',
+      } as const
+      if (status in record)
+        await placeInRound(db(), person.id, round!.id, record[status as keyof typeof record], {
+          confirmed: status === 'confirmed',
+        })
     }
     return round!
   }

@@ -7,7 +7,7 @@ import { csvCellSql, csvRowSql } from '../src/lib/csv-sql.js'
 import { createTestContext, type TestContext } from './app.js'
 import { openTestDatabase, type TestDatabase } from './database.js'
 import { addStaff, signIn, signedInStaff } from './staff-helpers.js'
-import { newApplicant } from './support/fixtures.js'
+import { newApplicant, placeInRound } from './support/fixtures.js'
 
 /** Parses the RFC 4180 text back into rows, so the test reads what a spreadsheet would. */
 function parseCsv(text: string): string[][] {
@@ -131,7 +131,7 @@ describe('POST /api/admin/export-applicants', () => {
     })
     admin = await signIn(ctx.app, 'export.admin@example.org', 'export admin')
     const db = ctx.database.db
-    const a = await newApplicant(db, 'registered')
+    const a = await newApplicant(db)
     await db
       .update(applicants)
       .set({
@@ -140,7 +140,12 @@ describe('POST /api/admin/export-applicants', () => {
         createdAt: new Date('2026-03-01T10:00:00Z'),
       })
       .where(eq(applicants.id, a.id))
-    const b = await newApplicant(db, 'selected')
+    const b = await newApplicant(db)
+    const [stage1] = await db
+      .insert(rounds)
+      .values({ name: 'Stage 1', description: 'Ideas' })
+      .returning()
+    await placeInRound(db, b.id, stage1!.id, 'advanced')
     await db
       .update(applicants)
       .set({
@@ -149,7 +154,7 @@ describe('POST /api/admin/export-applicants', () => {
         createdAt: new Date('2026-03-05T10:00:00Z'),
       })
       .where(eq(applicants.id, b.id))
-    const c = await newApplicant(db, 'registered')
+    const c = await newApplicant(db)
     await db
       .update(applicants)
       .set({

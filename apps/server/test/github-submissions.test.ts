@@ -41,9 +41,9 @@ describe('GitHub checks of submissions', () => {
   const repositoryOf = async (token: string): Promise<RepositoryCheck | null> =>
     (await mine(token))[0]!.repository
 
-  /** Selected, so every active round is open to them (SPEC section 4). */
+  /** A registered applicant: each test's round is made the first round, open to everyone. */
   async function applicant() {
-    const person = await newApplicant(db(), 'selected')
+    const person = await newApplicant(db())
     return { person, token: await bearerFor(db(), person.id) }
   }
   /** A round made through the API, as an organizer would: that is what queues its freeze. */
@@ -60,9 +60,10 @@ describe('GitHub checks of submissions', () => {
         status: 'active',
         startTime: startTime.toISOString(),
         endTime: endTime.toISOString(),
-        requirements: [{ description: 'Code' }],
+        requirements: [{ description: 'Code', required: false }],
         prizes: [],
         currentParticipants: '0',
+        position: 1,
       },
     })
     expect(res.statusCode).toBe(201)

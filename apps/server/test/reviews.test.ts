@@ -18,7 +18,7 @@ import {
 import { normalizeScores } from '../src/modules/reviews/normalize.js'
 import { createTestContext, type TestContext } from './app.js'
 import { addStaff, signIn, signedInStaff } from './staff-helpers.js'
-import { newApplicant } from './support/fixtures.js'
+import { newApplicant, placeInRound } from './support/fixtures.js'
 
 describe('judge normalization (hand-checked)', () => {
   it('evens out a harsh and a lenient judge, and a judge who does not vary is neutral', () => {
@@ -161,7 +161,7 @@ describe('jury reviews through the API', () => {
       'East College',
       'West College',
     ].entries()) {
-      const person = await newApplicant(db(), 'submitted')
+      const person = await newApplicant(db())
       await db().execute(
         sql`update applicants set college_name = ${college}, name = ${`Team ${'ABCD'[i]}`} where id = ${person.id}`,
       )
@@ -174,6 +174,7 @@ describe('jury reviews through the API', () => {
           status: 'submitted',
         })
         .returning()
+      await placeInRound(db(), person.id, roundId, 'submitted')
       entries.push({ submissionId: s!.id, applicantId: person.id, name: `Team ${'ABCD'[i]}` })
     }
     await judge('Harsh', 'North College')

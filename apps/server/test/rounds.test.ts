@@ -174,7 +174,7 @@ describe('competition rounds and template files', () => {
     expect((await call('GET', '/api/rounds')).statusCode).toBe(401)
   })
 
-  it('updates a round keeping the ids of requirements that stay, and removes the surplus', async () => {
+  it('keeps each requirement by its id whatever its place: removing the first leaves the others as they were', async () => {
     const created = (
       await call(
         'POST',
@@ -182,29 +182,54 @@ describe('competition rounds and template files', () => {
         admin,
         roundPayload({
           name: 'Editable',
-          requirements: [{ description: 'A' }, { description: 'B' }, { description: 'C' }],
+          requirements: [
+            { description: 'A: Idea deck' },
+            { description: 'B: Pitch video', kind: 'link' },
+            { description: 'C: Budget sheet', required: false },
+          ],
         }),
       )
     ).json()
+    const [a, b, c] = created.requirements as { id: string; description: string }[]
     const res = await call(
       'PUT',
       `/api/rounds/${created.id}`,
       admin,
       roundPayload({
         name: 'Edited',
-        requirements: [{ description: 'A2' }, { description: 'B2' }],
+        requirements: [
+          { id: b!.id, description: 'B: Pitch video', kind: 'link' },
+          { id: c!.id, description: 'C: Budget sheet', required: false },
+          { description: 'D: New one', kind: 'text' },
+        ],
       }),
     )
     expect(res.statusCode).toBe(200)
     const updated = res.json()
     expect(updated.name).toBe('Edited')
-    expect(updated.requirements.map((r: { id: string }) => r.id)).toEqual(
-      created.requirements.slice(0, 2).map((r: { id: string }) => r.id),
-    )
-    expect(updated.requirements.map((r: { description: string }) => r.description)).toEqual([
-      'A2',
-      'B2',
+    expect(
+      updated.requirements.map(
+        (r: { id: string; description: string; kind: string; required: boolean }) => [
+          r.id,
+          r.description,
+          r.kind,
+          r.required,
+        ],
+      ),
+    ).toEqual([
+      [b!.id, 'B: Pitch video', 'link', true],
+      [c!.id, 'C: Budget sheet', 'file', false],
+      [expect.any(String), 'D: New one', 'text', true],
     ])
+    expect(updated.requirements.map((r: { id: string }) => r.id)).not.toContain(a!.id)
+    // An id from elsewhere is not taken over: it is a new requirement.
+    const stranger = await call(
+      'PUT',
+      `/api/rounds/${created.id}`,
+      admin,
+      roundPayload({ name: 'Edited', requirements: [{ id: a!.id, description: 'A again' }] }),
+    )
+    expect(stranger.json().requirements[0].id).not.toBe(a!.id)
     expect(
       (await call('PUT', '/api/rounds/00000000-0000-4000-8000-000000000000', admin, roundPayload()))
         .statusCode,

@@ -4,7 +4,7 @@ import { rowsOf } from '../src/db/client.js'
 import { applicants, requirements, rounds, submissions } from '../src/db/schema/index.js'
 import { createTestContext, type TestContext } from './app.js'
 import { addStaff, signIn } from './staff-helpers.js'
-import { bearerFor, newApplicant } from './support/fixtures.js'
+import { bearerFor, newApplicant, placeInRound } from './support/fixtures.js'
 import { findByIdForUpdate } from '../src/modules/rounds/rounds.repo.js'
 import { submissionContext } from '../src/modules/submissions/submissions.repo.js'
 
@@ -148,14 +148,13 @@ describe('stage submissions', () => {
       githubUrl: 'https://github.com/team/fixed-url',
       stageName: 'Stage 1: Ideas',
     })
-    expect(mine[0].documents.map((d: { name: string }) => d.name).sort()).toEqual([
-      'Idea document',
-      'Slides',
-    ])
+    // Ticked documents are no answers: nothing is listed as sent (docs/product/submissions.md#answers).
+    expect(mine[0].documents).toEqual([])
     expect(mine[0].versions).toEqual([
       {
         githubUrl: 'https://github.com/team/first-try',
-        documents: ['Idea document'],
+        documents: [],
+        answers: [],
         submittedAt: expect.any(String),
       },
     ])
@@ -179,10 +178,16 @@ describe('stage submissions', () => {
       (await submit(token, { stageId: '00000000-0000-4000-8000-000000000000', githubUrl: url }))
         .statusCode,
     ).toBe(404)
+    // An upcoming round in first place: open to everyone, but not yet.
     const upcoming = await addRound({ name: 'Later', status: 'upcoming' })
+    await ctx.database.db.update(rounds).set({ position: -1 }).where(eq(rounds.id, upcoming.id))
     const inactive = await submit(token, { stageId: upcoming.id, githubUrl: url })
     expect(inactive.statusCode).toBe(403)
-    expect(inactive.json().message).toBe('This stage is not currently active for submissions.')
+    expect(inactive.json()).toMatchObject({
+      code: 'STAGE_NOT_OPEN_YET',
+      message: expect.stringContaining('This stage is not currently active for submissions'),
+    })
+    await ctx.database.db.delete(rounds).where(eq(rounds.id, upcoming.id))
     const past = await addRound({
       name: 'Past',
       startTime: new Date('2025-01-01T00:00:00Z'),
@@ -190,34 +195,50 @@ describe('stage submissions', () => {
     })
     const expired = await submit(token, { stageId: past.id, githubUrl: url })
     expect(expired.statusCode).toBe(403)
-    expect(expired.json().message).toBe('This stage has expired and no longer accepts submissions.')
-    // Closed, so it stops counting as the first active stage for the tests that follow.
-    await ctx.database.db.update(rounds).set({ status: 'completed' }).where(eq(rounds.id, past.id))
+    expect(expired.json()).toMatchObject({
+      code: 'STAGE_EXPIRED',
+      message: 'This stage has expired and no longer accepts submissions.',
+    })
+    await ctx.database.db.delete(rounds).where(eq(rounds.id, past.id))
   })
 
-  it('keeps later stages to selected, confirmed or submitted applicants', async () => {
-    const registered = await newApplicant(ctx.database.db, 'registered')
+  it('opens a later stage only to those advanced from the stage before it', async () => {
+    const registered = await newApplicant(ctx.database.db)
     const res = await submit(await bearerFor(ctx.database.db, registered.id), {
       stageId: second,
       githubUrl: 'https://github.com/a/b',
     })
     expect(res.statusCode).toBe(403)
-    expect(res.json().message).toContain('must be selected')
-    const selected = await newApplicant(ctx.database.db, 'selected')
+    expect(res.json()).toMatchObject({
+      code: 'STAGE_LOCKED',
+      message:
+        'You are not eligible to submit for this stage: you must be selected in Stage 1: Ideas first.',
+    })
+    const advanced = await newApplicant(ctx.database.db)
+    await placeInRound(ctx.database.db, advanced.id, first.id, 'advanced')
     expect(
       (
-        await submit(await bearerFor(ctx.database.db, selected.id), {
+        await submit(await bearerFor(ctx.database.db, advanced.id), {
           stageId: second,
           githubUrl: 'https://github.com/a/b',
         })
       ).statusCode,
     ).toBe(200)
+    // A decision in stage 1 closes it to them, whatever the clock says.
+    const stopped = await newApplicant(ctx.database.db)
+    await placeInRound(ctx.database.db, stopped.id, first.id, 'not_advanced')
+    const closed = await submit(await bearerFor(ctx.database.db, stopped.id), {
+      stageId: first.id,
+      githubUrl: 'https://github.com/a/b',
+    })
+    expect(closed.json()).toMatchObject({ code: 'STAGE_DECIDED' })
   })
 
   it("refuses documents of another stage, and calls without an applicant's bearer token", async () => {
     const person = await newApplicant(ctx.database.db)
     const token = await bearerFor(ctx.database.db, person.id)
     const other = await addRound({ name: 'Other stage', status: 'completed' }, ['Foreign doc'])
+    await ctx.database.db.update(rounds).set({ position: 99 }).where(eq(rounds.id, other.id))
     const res = await submit(token, {
       stageId: first.id,
       githubUrl: 'https://github.com/a/b',
@@ -261,11 +282,8 @@ describe('stage submissions', () => {
       startTime: new Date('2026-01-01T00:00:00Z'),
       endTime: deadline,
     })
-    // The stage must be the first active one for registered applicants: make it so by start time.
-    await ctx.database.db
-      .update(rounds)
-      .set({ startTime: new Date('2025-06-01T00:00:00Z') })
-      .where(eq(rounds.id, stage.id))
+    // The stage must be open to registered applicants: first in the stage order.
+    await ctx.database.db.update(rounds).set({ position: -2 }).where(eq(rounds.id, stage.id))
     const people = await Promise.all(
       Array.from({ length: 60 }, () => newApplicant(ctx.database.db)),
     )
@@ -306,6 +324,8 @@ describe('stage submissions', () => {
     // The burst really straddled the deadline.
     expect(accepted.length).toBeGreaterThan(0)
     expect(refused.length).toBeGreaterThan(0)
+    await ctx.database.db.delete(submissions).where(eq(submissions.roundId, stage.id))
+    await ctx.database.db.delete(rounds).where(eq(rounds.id, stage.id))
   }, 30_000)
 
   it('holds a change of the round until the submissions in flight have committed (the round clock lock)', async () => {

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { crc32, createDeflateRaw } from 'node:zlib'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
@@ -15,10 +15,10 @@ import {
   type StageDetailsUploadReport,
 } from '@hackathon/contract'
 import { rowsOf } from '../src/db/client.js'
-import { applicants, rounds } from '../src/db/schema/index.js'
+import { applicants, rounds, submissions } from '../src/db/schema/index.js'
 import { createTestContext, type TestContext } from './app.js'
 import { signedInStaff } from './staff-helpers.js'
-import { multipart } from './support/fixtures.js'
+import { multipart, placeInRound } from './support/fixtures.js'
 import { entryOf, zipOf } from './support/zip.js'
 
 const fixture = (name: string) =>
@@ -82,8 +82,13 @@ describe('bulk uploads', () => {
         .n,
     )
 
-  async function addApplicant(registrationId: string, status: ApplicantStatus, n: number) {
-    await db()
+  /** An applicant, registered or with a submission to the first round. */
+  async function addApplicant(
+    registrationId: string,
+    status: 'registered' | 'submitted',
+    n: number,
+  ) {
+    const [row] = await db()
       .insert(applicants)
       .values({
         registrationId,
@@ -94,9 +99,19 @@ describe('bulk uploads', () => {
         course: 'Other',
         yearOfGraduation: '2027',
         collegeName: 'Fixture College',
-        status,
-        currentStage: PRELIMINARY,
       })
+      .returning()
+    if (status === 'submitted') {
+      const [first] = await db().select().from(rounds).where(eq(rounds.name, PRELIMINARY))
+      await db().insert(submissions).values({
+        applicantId: row!.id,
+        roundId: first!.id,
+        githubUrl: 'https://github.com/a/b',
+        status: 'submitted',
+      })
+      await placeInRound(db(), row!.id, first!.id, 'submitted')
+    }
+    return row!
   }
 
   beforeAll(async () => {
@@ -184,7 +199,7 @@ describe('bulk uploads', () => {
         ).toEqual([
           [2, 'HS-AAAA-2222', 'submitted', 'selected', PRELIMINARY, PROTOTYPE],
           [3, 'HS-AAAA-3333', 'submitted', 'not_selected', PRELIMINARY, PRELIMINARY],
-          [4, 'HS-AAAA-4444', 'registered', 'selected', PRELIMINARY, PROTOTYPE],
+          [4, 'HS-AAAA-4444', 'registered', 'selected', null, PROTOTYPE],
         ])
         expect(await statusOf('HS-AAAA-2222')).toEqual({ status: 'submitted', stage: PRELIMINARY })
         expect(await count('email_messages')).toBe(0)
@@ -264,17 +279,19 @@ describe('bulk uploads', () => {
         await db().execute(sql`drop trigger refuse_email on email_messages`)
       }
       expect(await statusOf('HS-AAAA-2222')).toEqual({ status: 'submitted', stage: PRELIMINARY })
-      expect(await statusOf('HS-AAAA-4444')).toEqual({ status: 'registered', stage: PRELIMINARY })
+      expect(await statusOf('HS-AAAA-4444')).toEqual({ status: 'registered', stage: null })
       expect(await count('confirmation_codes')).toBe(0)
       expect(await count('activity')).toBe(0)
     })
 
     it('never downgrades someone who confirmed, and matches by applicant id too', async () => {
       const [confirmed] = await db()
-        .update(applicants)
-        .set({ status: 'confirmed' })
+        .select()
+        .from(applicants)
         .where(sql`registration_id = 'HS-AAAA-2222'`)
-        .returning()
+      const [first] = await db().select().from(rounds).where(eq(rounds.name, PRELIMINARY))
+      await placeInRound(db(), confirmed!.id, first!.id, 'advanced', { confirmed: true })
+      expect(await statusOf('HS-AAAA-2222')).toMatchObject({ status: 'confirmed' })
       const csv = `ApplicantID,RegistrationID,Status\n${confirmed!.id},,Selected\n`
       const res = await upload('applicant-selection', 'ids.csv', Buffer.from(csv), '?dryRun=true')
       expect(res.json()).toMatchObject({ updated: 0, unchanged: 1, errorCount: 0 })

@@ -244,7 +244,7 @@ export const SUBMISSION_MESSAGES = {
   /** A locked round names the round the applicant must advance from (it keeps "must be selected"). */
   lockedBehind: (roundName: string) =>
     `You are not eligible to submit for this stage: you must be selected in ${roundName} first.`,
-  notOpenYet: 'This stage is not open yet: it has not started.',
+  notOpenYet: 'This stage is not currently active for submissions: it has not opened yet.',
   closed: 'This stage is closed and no longer accepts submissions.',
   decided:
     'You are not eligible to submit for this stage: the jury has already decided on your entry in it.',

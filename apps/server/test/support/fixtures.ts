@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import type { ApplicantStatus } from '@hackathon/contract'
 import type { Db } from '../../src/db/client.js'
-import { applicantSessions, applicants } from '../../src/db/schema/index.js'
+import { applicantSessions, applicants, pipelineEntries } from '../../src/db/schema/index.js'
 import { hashToken, newToken } from '../../src/lib/secrets.js'
+import { project, type StoredState } from '../../src/modules/pipeline/pipeline.repo.js'
 
-/** An applicant written straight to the database. */
-export async function newApplicant(db: Db, status: ApplicantStatus = 'registered') {
+/** A registered applicant written straight to the database (no record in any round yet). */
+export async function newApplicant(db: Db) {
   const tag = randomBytes(5).toString('hex')
   const [row] = await db
     .insert(applicants)
@@ -18,10 +18,36 @@ export async function newApplicant(db: Db, status: ApplicantStatus = 'registered
       course: 'Other',
       yearOfGraduation: '2027',
       collegeName: 'Fixture College',
-      status,
     })
     .returning()
   return row!
+}
+
+/**
+ * Gives an applicant a record in a round, as if it had been decided (or submitted) there, and
+ * projects their status from it: the way tests set up where someone stands.
+ */
+export async function placeInRound(
+  db: Db,
+  applicantId: string,
+  roundId: string,
+  state: StoredState,
+  { confirmed = false }: { confirmed?: boolean } = {},
+) {
+  const values = {
+    state,
+    decidedAt: state === 'submitted' ? null : new Date(),
+    decidedByName: state === 'submitted' ? null : 'Test',
+    confirmedAt: confirmed ? new Date() : null,
+  }
+  await db
+    .insert(pipelineEntries)
+    .values({ roundId, applicantId, ...values })
+    .onConflictDoUpdate({
+      target: [pipelineEntries.roundId, pipelineEntries.applicantId],
+      set: values,
+    })
+  await project(db, { applicantIds: [applicantId] })
 }
 
 /**

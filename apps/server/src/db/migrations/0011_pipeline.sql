@@ -85,8 +85,10 @@ INSERT INTO "pipeline_entries" ("round_id", "applicant_id", "state", "created_at
 SELECT s.round_id, s.applicant_id, 'submitted', coalesce(s.submitted_at, s.created_at), now()
   FROM "submissions" s;--> statement-breakpoint
 -- The applicant's status becomes a decision in the round it was about: the latest round they
--- submitted to, else the round their current stage names, else the first round. round2 and round3
--- (in the second round, in the final round) are an advance from the round before that one.
+-- submitted to; else, for someone selected without a submission (only the bulk sheet did that, and
+-- it set the current stage to the sheet's Next Stage), the round before the one their current
+-- stage names; else the round it names; else the first round. round2 and round3 (in the second
+-- round, in the final round) are an advance from the round before that one.
 INSERT INTO "pipeline_entries" ("round_id", "applicant_id", "state", "decided_by_name", "decided_at", "confirmed_at", "note")
 SELECT d.round_id, d.applicant_id, d.state, 'Migration', d.decided_at,
        CASE WHEN d.status = 'confirmed' THEN coalesce(
@@ -103,6 +105,10 @@ SELECT d.round_id, d.applicant_id, d.state, 'Migration', d.decided_at,
                 ELSE coalesce(
                   (SELECT r.id FROM "submissions" s JOIN "rounds" r ON r.id = s.round_id
                     WHERE s.applicant_id = a.id ORDER BY r.position DESC LIMIT 1),
+                  CASE WHEN a.status IN ('selected', 'confirmed') THEN
+                    (SELECT p.id FROM "rounds" p
+                      WHERE p.position < (SELECT r.position FROM "rounds" r WHERE r.name = a.current_stage ORDER BY r.position LIMIT 1)
+                      ORDER BY p.position DESC LIMIT 1) END,
                   (SELECT r.id FROM "rounds" r WHERE r.name = a.current_stage ORDER BY r.position LIMIT 1),
                   (SELECT r.id FROM "rounds" r ORDER BY r.position LIMIT 1)) END AS round_id
       FROM "applicants" a

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { ApplicantStatus } from '@hackathon/contract'
 import { rowsOf, type Db } from '../../db/client.js'
 import { applicants } from '../../db/schema/index.js'

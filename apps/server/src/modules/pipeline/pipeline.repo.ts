@@ -383,3 +383,17 @@ export async function useConfirmationCodes(db: Db, applicantId: string): Promise
     sql`update confirmation_codes set used_at = now() where applicant_id = ${applicantId} and used_at is null`,
   )
 }
+
+/** Activity items for many selections in one statement (one parameter, whatever their number). */
+export async function recordSelections(
+  db: Db,
+  items: { name: string; action: string; applicantId: string }[],
+): Promise<void> {
+  if (items.length === 0) return
+  await db.execute(sql`
+    insert into activity (type, name, action, applicant_id)
+    select 'selection', v.name, v.action, v.applicant_id
+      from jsonb_to_recordset(${JSON.stringify(
+        items.map((i) => ({ name: i.name, action: i.action, applicant_id: i.applicantId })),
+      )}::jsonb) as v(name text, action text, applicant_id uuid)`)
+}

@@ -9,7 +9,6 @@ import type { Db } from '../../db/client.js'
 import { hashToken, newToken } from '../../lib/secrets.js'
 import { AppError } from '../../plugins/app-error.js'
 import type { EmailServiceApi } from '../email/email.service.js'
-import * as activity from '../activity/activity.repo.js'
 import * as repo from './pipeline.repo.js'
 
 export type { Actor } from './pipeline.repo.js'
@@ -148,10 +147,9 @@ export function createPipelineService({
         expiresAt,
       })),
     )
-    await activity.recordMany(
+    await repo.recordSelections(
       tx,
       advanced.map((p) => ({
-        type: 'selection' as const,
         name: p.applicant.name,
         action: `was selected in ${p.roundName}`,
         applicantId: p.applicant.id,

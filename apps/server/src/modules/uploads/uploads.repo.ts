@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import type { ActivityType, ApplicantStatus, StageFigures } from '@hackathon/contract'
+import type { ApplicantStatus, StageFigures } from '@hackathon/contract'
 import { rowsOf, type Db } from '../../db/client.js'
-import { activity, confirmationCodes, rounds } from '../../db/schema/index.js'
+import { rounds } from '../../db/schema/index.js'
 
 export type ApplicantState = {
   id: string
