@@ -199,7 +199,7 @@ export async function buildApp({
     reviewSummaries: reviews.summaries,
   })
   const portal = createApplicantPortalService({ db, submissions, pipeline })
-  const answers = createAnswersService({ db })
+  const answers = createAnswersService({ db, config })
   const rounds = createRoundsService({ db, scheduleFreeze: github.scheduleFreeze, snapshots })
   const exports = createExportsService({ db, rounds })
   const uploads = createUploadsService({ db, pipeline })

@@ -80,8 +80,10 @@ describe('dashboard figures and live updates', () => {
       ['registered', 'draft'],
     ])
     const empty = await roundWith('Stage 2 Prototype', [])
-    const { stages } = await get<StageStats>('/api/stage-stats', jury)
+    const { stages, totals } = await get<StageStats>('/api/stage-stats', jury)
     expect(stages).toEqual([{ stageId: ideas.id, submissions: 5, selections: 3 }])
+    // The jury's cards: one submission waits for a decision, four were decided.
+    expect(totals).toEqual({ submissions: 5, pending: 1, reviewed: 4 })
     expect(stages.find((s) => s.stageId === empty.id)).toBeUndefined()
   })
 

@@ -14,7 +14,22 @@ export const stageStat = z
   })
   .meta({ id: 'StageStat' })
 export type StageStat = z.infer<typeof stageStat>
-export const stageStats = z.object({ stages: z.array(stageStat) }).meta({ id: 'StageStats' })
+/**
+ * The jury dashboard's cards, from the pipeline (docs/product/pipeline.md#figures): every
+ * submission, and of those, how many wait for a decision and how many were decided.
+ */
+export const reviewTotals = z
+  .object({
+    submissions: z.number().int(),
+    pending: z.number().int(),
+    reviewed: z.number().int(),
+  })
+  .meta({ id: 'ReviewTotals' })
+export type ReviewTotals = z.infer<typeof reviewTotals>
+
+export const stageStats = z
+  .object({ stages: z.array(stageStat), totals: reviewTotals })
+  .meta({ id: 'StageStats' })
 export type StageStats = z.infer<typeof stageStats>
 
 /** GET /api/recent-activity: the latest items, newest first (SPEC: a list of activity items). */

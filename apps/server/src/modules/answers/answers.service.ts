@@ -1,4 +1,5 @@
 import type { AnswerFile } from '@hackathon/contract'
+import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import { CONTENT_TYPES, fileKind } from '../../lib/file-sniff.js'
 import { AppError } from '../../plugins/app-error.js'
@@ -6,19 +7,17 @@ import * as pipeline from '../pipeline/pipeline.repo.js'
 import { submissionContext } from '../submissions/submissions.repo.js'
 import * as repo from './answers.repo.js'
 
-/** All the answer files one applicant may keep, in bytes (docs/product/submissions.md#answers). */
-export const ANSWER_STORAGE_PER_APPLICANT = 250 * 1024 * 1024
-
 export type AnswersService = ReturnType<typeof createAnswersService>
 
 type Upload = { filename: string; read: (maxBytes: number) => Promise<Buffer> }
 
-export function createAnswersService({ db }: { db: Db }) {
+export function createAnswersService({ db, config }: { db: Db; config: Config }) {
   return {
     /**
      * An applicant uploads a file answering one requirement, before submitting: the round must be
      * open to them, the file of a type the requirement allows (by name and by content) and within
-     * its size limit, and their files together within ANSWER_STORAGE_PER_APPLICANT. Their earlier
+     * its size limit, and their files together within ANSWER_STORAGE_MB_PER_APPLICANT
+     * (docs/product/submissions.md#answers). Their earlier
      * unused uploads for the requirement are replaced. The applicant's row is locked, so two
      * uploads at once are counted one after the other.
      */
@@ -51,7 +50,8 @@ export function createAnswersService({ db }: { db: Db }) {
         if (context.access.access !== 'open')
           throw new AppError(403, context.access.message, context.access.code)
         await repo.dropUnusedUploads(tx, applicantId, requirementId)
-        if ((await repo.storedBytes(tx, applicantId)) + data.length > ANSWER_STORAGE_PER_APPLICANT)
+        const stored = await repo.storedBytes(tx, applicantId)
+        if (stored + data.length > config.answerStorageBytesPerApplicant)
           throw new AppError(
             413,
             'Your uploaded files have reached the storage allowed per participant. Please contact the organizers.',

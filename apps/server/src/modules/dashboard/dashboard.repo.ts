@@ -17,6 +17,23 @@ export function stageStats(db: Db): Promise<StageStat[]> {
   )
 }
 
+/**
+ * Every submission (drafts aside), and of those how many wait for a decision in their round and
+ * how many were decided: pending + reviewed = submissions.
+ */
+export async function reviewTotals(db: Db) {
+  const [row] = await rowsOf<{ submissions: number; pending: number; reviewed: number }>(
+    db,
+    sql`select count(*)::int as submissions,
+               (count(*) filter (where e.state = 'submitted' or e.state is null))::int as pending,
+               (count(*) filter (where e.state <> 'submitted'))::int as reviewed
+          from submissions s
+          left join pipeline_entries e on e.round_id = s.round_id and e.applicant_id = s.applicant_id
+         where s.status <> 'draft'`,
+  )
+  return row!
+}
+
 export function recentActivity(db: Db, limit: number) {
   return rowsOf<{
     id: string

@@ -17,11 +17,12 @@ const DAY = 86_400_000
 export function createDashboardService({ db, snapshots }: { db: Db; snapshots: SnapshotCache }) {
   return {
     async stageStats(): Promise<StageStats> {
-      return {
-        stages: await snapshots.get('stage-stats', ['applicants', 'submissions', 'rounds'], () =>
-          repo.stageStats(db),
-        ),
-      }
+      const [stages, totals] = await snapshots.get(
+        'stage-stats',
+        ['applicants', 'submissions', 'rounds'],
+        () => Promise.all([repo.stageStats(db), repo.reviewTotals(db)]),
+      )
+      return { stages, totals }
     },
 
     async recentActivity(): Promise<ActivityItem[]> {

@@ -87,12 +87,14 @@ export function pipelineCounts(db: Db) {
     colleges: number
     submissions: number
     advanced: number
+    won: number
   }>(
     db,
     sql`select e.round_id as "roundId", count(*)::int as participants,
                count(distinct lower(a.college_name))::int as colleges,
                count(s.id)::int as submissions,
-               (count(*) filter (where e.state in ('advanced', 'won')))::int as advanced
+               (count(*) filter (where e.state in ('advanced', 'won')))::int as advanced,
+               (count(*) filter (where e.state = 'won'))::int as won
           from pipeline_entries e join applicants a on a.id = e.applicant_id
           left join submissions s on s.round_id = e.round_id and s.applicant_id = e.applicant_id
          group by e.round_id`,

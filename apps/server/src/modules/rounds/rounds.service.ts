@@ -1,5 +1,11 @@
 import type { Round, roundInput, RoundWarning } from '@hackathon/contract'
-import { ANSWER_DEFAULT_MB, DEFAULT_ANSWER_FILE_TYPES, ROUND_MESSAGES } from '@hackathon/contract'
+import {
+  ANSWER_DEFAULT_MB,
+  DEFAULT_ANSWER_FILE_TYPES,
+  ROUND_MESSAGES,
+  stageOfRoundName,
+  type StageId,
+} from '@hackathon/contract'
 import type { z } from 'zod'
 import type { SnapshotCache } from '../../lib/snapshot-cache.js'
 import type { Db } from '../../db/client.js'
@@ -14,6 +20,29 @@ import * as repo from './rounds.repo.js'
 type RoundInput = z.output<typeof roundInput>
 
 export type RoundsService = ReturnType<typeof createRoundsService>
+
+/**
+ * The stage figures of a round (docs/product/pipeline.md#figures): what the organizer reported
+ * (stage-details upload) wins; otherwise, once the round has records in the pipeline, they are
+ * counted there for the stage its name says: ideas submitted (stage 1), prototypes and projects
+ * approved (advanced in stage 2 and 3), invitees and solutions to be built (taking part in and
+ * winning stage 4). Null only for a round with neither, where the dashboard may estimate.
+ */
+function stageFigures(
+  round: repo.RoundRow,
+  counted: Awaited<ReturnType<typeof repo.pipelineCounts>>[number] | undefined,
+) {
+  const stage = stageOfRoundName(round.name)
+  const when = (id: StageId, value: number | undefined) =>
+    counted && stage === id ? (value ?? null) : null
+  return {
+    ideasSubmitted: round.ideasSubmitted ?? when('stage1', counted?.submissions),
+    prototypesApproved: round.prototypesApproved ?? when('stage2', counted?.advanced),
+    projectsApproved: round.projectsApproved ?? when('stage3', counted?.advanced),
+    totalInvitees: round.totalInvitees ?? when('stage4', counted?.participants),
+    solutionsToBeBuilt: round.solutionsToBeBuilt ?? when('stage4', counted?.won),
+  }
+}
 
 /** Who changes a round: named in the activity log when a deadline moves. */
 export type RoundEditor = { name: string; email: string }
@@ -100,11 +129,7 @@ export function createRoundsService({
         currentParticipants: round.totalParticipants ?? c?.participants ?? 0,
         totalColleges: round.totalColleges ?? c?.colleges ?? 0,
         submissionCount: c?.submissions ?? 0,
-        totalInvitees: round.totalInvitees,
-        ideasSubmitted: round.ideasSubmitted,
-        prototypesApproved: round.prototypesApproved,
-        projectsApproved: round.projectsApproved,
-        solutionsToBeBuilt: round.solutionsToBeBuilt,
+        ...stageFigures(round, c),
       }
     })
   }
