@@ -54,7 +54,10 @@ const benchEnv = {
   DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '20',
 }
 
-/** After seeding: bearer sessions for the submitters, and everyone's IDs for the upload sheet. */
+/**
+ * After seeding: bearer sessions for the submitters (registered applicants: the benchmark's
+ * rounds are the first stage, open to them), and everyone's IDs for the upload sheet.
+ */
 async function prepare(env) {
   const started = performance.now()
   await seedDemo(env, applicants)
@@ -64,13 +67,19 @@ async function prepare(env) {
       env,
       `insert into applicant_sessions (applicant_id, token_hash, expires_at)
        select id, encode(sha256(convert_to('bench-' || id::text, 'UTF8')), 'hex'), now() + interval '1 day'
-         from applicants where status = 'submitted' order by id limit ${submitters}
+         from applicants where status = 'registered' order by id limit ${submitters}
        returning applicant_id`,
     )
   ).map((r) => `bench-${r.applicant_id}`)
+  // The selection sheet decides in stage 1: about applicants who stand there (no record in a
+  // later stage), the submitters aside (they take part in the benchmark's own rounds).
   const people = await query(
     env,
-    'select id, registration_id, email, status from applicants order by registration_id',
+    `select a.id, a.registration_id, a.email, a.status from applicants a
+      where not exists (select 1 from pipeline_entries e join rounds r on r.id = e.round_id
+                         where e.applicant_id = a.id and r.position > (select min(position) from rounds))
+        and a.id not in (${tokens.length ? tokens.map((t) => `'${t.slice('bench-'.length)}'`).join(',') : 'null'})
+      order by a.registration_id`,
   )
   return { seeded, tokens, people }
 }

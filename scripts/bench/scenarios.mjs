@@ -109,14 +109,19 @@ export async function countRegistrations(env, tag) {
   return counts
 }
 
+/**
+ * A round of the benchmark: the first stage (so it is open to every registered applicant, the
+ * submitters), asking for a demo link as a required answer, as a real round would.
+ */
 const roundBody = (name, endTime) => ({
   name,
   description: `Made by the benchmark: ${name}`,
   status: 'active',
   startTime: new Date(Date.now() - 60_000).toISOString(),
   endTime: endTime.toISOString(),
-  requirements: [{ description: 'The repository' }],
+  requirements: [{ description: 'Demo video', kind: 'link', required: true }],
   prizes: [],
+  position: 1,
 })
 
 /**
@@ -133,6 +138,9 @@ export async function submissionSurges(server, { tokens }) {
         stageId: round.id,
         githubUrl: `https://github.com/bench-${i}/solution`,
         documents: [],
+        answers: [
+          { requirementId: round.requirements[0].id, url: `https://video.example/bench-${i}` },
+        ],
       }),
       perRequestHeaders: (i) => ({ authorization: `Bearer ${tokens[i]}` }),
       onAnswer,
@@ -144,20 +152,24 @@ export async function submissionSurges(server, { tokens }) {
     roundBody(`Bench open round ${Date.now()}`, new Date(Date.now() + 86_400_000)),
   )
   const steady = await submit(open)
+  // The same submitters again: the first round must be theirs alone, so the open one goes.
+  await api(server, 'DELETE', `/api/rounds/${open.id}?force=true`)
 
   // The end time falls a third of the way through, judged from the steady surge's pace.
   const endsIn = Math.max(1_000, Math.round(((tokens.length / steady.perSecond) * 1000) / 3))
-  const closing = await api(
-    server,
-    'POST',
-    '/api/rounds',
-    roundBody(`Bench closing round ${Date.now()}`, new Date(Date.now() + endsIn)),
-  )
+  const body = roundBody(`Bench closing round ${Date.now()}`, new Date(Date.now() + endsIn))
+  const closing = await api(server, 'POST', '/api/rounds', body)
   const endTime = new Date(closing.endTime).getTime()
   const answers = []
   const across = await submit(closing, (i, status, body, at) =>
     answers.push({ i, status, body, at }),
   )
+  // Last again, so the seeded rounds are stages 1 to 4 for the scenarios that follow.
+  await api(server, 'PUT', `/api/rounds/${closing.id}`, {
+    ...body,
+    requirements: closing.requirements,
+    position: 1000,
+  })
   return { steady, across, closing, endTime, answers }
 }
 

@@ -15,6 +15,7 @@ import { accessOf } from '../pipeline/access.js'
 import type { PipelineService } from '../pipeline/pipeline.service.js'
 import * as pipeline from '../pipeline/pipeline.repo.js'
 import * as roundsRepo from '../rounds/rounds.repo.js'
+import { toRequirement } from '../rounds/rounds.service.js'
 import type { SubmissionsService } from '../submissions/submissions.service.js'
 import * as repo from './applicant-portal.repo.js'
 
@@ -173,17 +174,7 @@ export function createApplicantPortalService({
         startTime: round.startTime?.toISOString() ?? null,
         endTime: round.endTime?.toISOString() ?? null,
         position: i + 1,
-        requirements: reqs
-          .filter((r) => r.roundId === round.id)
-          .map((r) => ({
-            id: r.id,
-            description: r.description,
-            template: r.file ? { ...r.file, url: fileUrl(r.file.id) } : null,
-            kind: r.kind,
-            required: r.required,
-            fileTypes: r.fileTypes as ApplicantRound['requirements'][number]['fileTypes'],
-            maxSizeMb: r.maxSizeMb,
-          })),
+        requirements: reqs.filter((r) => r.roundId === round.id).map(toRequirement),
         prizes: round.prizes,
         locked: access.access === 'locked',
         access: access.access,

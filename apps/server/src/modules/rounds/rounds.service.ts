@@ -1,4 +1,4 @@
-import type { Round, roundInput, RoundWarning } from '@hackathon/contract'
+import type { Round, roundInput, RoundRequirement, RoundWarning } from '@hackathon/contract'
 import {
   ANSWER_DEFAULT_MB,
   DEFAULT_ANSWER_FILE_TYPES,
@@ -41,6 +41,21 @@ function stageFigures(
     projectsApproved: round.projectsApproved ?? when('stage3', counted?.advanced),
     totalInvitees: round.totalInvitees ?? when('stage4', counted?.participants),
     solutionsToBeBuilt: round.solutionsToBeBuilt ?? when('stage4', counted?.won),
+  }
+}
+
+/** A requirement as the rounds calls answer it: what it takes, and its template. */
+export function toRequirement(
+  r: Awaited<ReturnType<typeof repo.requirementsOf>>[number],
+): RoundRequirement {
+  return {
+    id: r.id,
+    description: r.description,
+    template: r.file ? { ...r.file, url: fileUrl(r.file.id) } : null,
+    kind: r.kind,
+    required: r.required,
+    fileTypes: r.fileTypes as RoundRequirement['fileTypes'],
+    maxSizeMb: r.maxSizeMb,
   }
 }
 
@@ -114,17 +129,7 @@ export function createRoundsService({
         endTime: round.endTime?.toISOString() ?? null,
         maxParticipants: round.maxParticipants,
         position: all.indexOf(round) + 1,
-        requirements: reqs
-          .filter((r) => r.roundId === round.id)
-          .map((r) => ({
-            id: r.id,
-            description: r.description,
-            template: r.file ? { ...r.file, url: fileUrl(r.file.id) } : null,
-            kind: r.kind,
-            required: r.required,
-            fileTypes: r.fileTypes as Round['requirements'][number]['fileTypes'],
-            maxSizeMb: r.maxSizeMb,
-          })),
+        requirements: reqs.filter((r) => r.roundId === round.id).map(toRequirement),
         prizes: round.prizes,
         currentParticipants: round.totalParticipants ?? c?.participants ?? 0,
         totalColleges: round.totalColleges ?? c?.colleges ?? 0,
