@@ -96,6 +96,7 @@ describe('requirement answers', () => {
     expect(wrongType.statusCode).toBe(400)
     const tooBig = await upload(token, req(0), 'deck.pdf', pdf(1024 * 1024 + 1))
     expect(tooBig.statusCode).toBe(413)
+    expect(tooBig.json().message).toBe('File Too Large: "Idea deck" takes files up to 1 MB.')
     const notAFile = await upload(token, req(1), 'deck.pdf', pdf(100))
     expect(notAFile.statusCode).toBe(400)
     expect(notAFile.json().message).toContain('takes a link')
@@ -123,7 +124,7 @@ describe('requirement answers', () => {
       { requirementId: req(1), url: 'https://video.example/pitch' },
     ])
     expect(stolen.statusCode).toBe(400)
-    expect(stolen.json().message).toBe('An uploaded file was not found: upload it again.')
+    expect(stolen.json().message).toBe('An uploaded file is no longer available: upload it again.')
     const notALink = await submit(me.token, [{ requirementId: req(1), url: 'javascript:alert(1)' }])
     expect(notALink.statusCode).toBe(400)
     expect(

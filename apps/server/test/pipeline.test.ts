@@ -473,23 +473,44 @@ describe('the pipeline: round-level actions against every state', () => {
       expect(edited.statusCode).toBe(200)
       const after = (await db.select().from(applicants).where(eq(applicants.id, person.id)))[0]
       expect(after!.status).toBe(before!.status)
-      const mine = await ctx.app.inject({
-        method: 'GET',
-        url: '/api/applicant/my-submissions',
+      const mine = async () =>
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: '/api/applicant/my-submissions',
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json().submissions[0]
+      type Answer = {
+        description: string
+        current: boolean
+        text: string | null
+        url: string | null
+      }
+      const shown = (answers: Answer[]) =>
+        answers.map((x) => [x.description, x.current, x.text ?? x.url])
+      expect(shown((await mine()).answers)).toEqual([
+        ['A: Idea deck', false, 'Solar dryers for farmers'],
+        ['B: Pitch video', true, 'https://video.example/pitch'],
+      ])
+      // A resubmission keeps the earlier answers as a version, each marked by whether its
+      // requirement is still asked.
+      const again = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/applicant/submit-stage',
         headers: { authorization: `Bearer ${token}` },
+        payload: {
+          stageId: round.id,
+          githubUrl: 'https://github.com/pipeline/answers',
+          answers: [{ requirementId: b!.id, url: 'https://video.example/pitch-2' }],
+        },
       })
-      expect(
-        mine
-          .json()
-          .submissions[0].answers.map(
-            (x: {
-              description: string
-              current: boolean
-              text: string | null
-              url: string | null
-            }) => [x.description, x.current, x.text ?? x.url],
-          ),
-      ).toEqual([
+      expect(again.statusCode).toBe(200)
+      const latest = await mine()
+      expect(shown(latest.answers)).toEqual([
+        ['B: Pitch video', true, 'https://video.example/pitch-2'],
+      ])
+      expect(shown(latest.versions[0].answers)).toEqual([
         ['A: Idea deck', false, 'Solar dryers for farmers'],
         ['B: Pitch video', true, 'https://video.example/pitch'],
       ])

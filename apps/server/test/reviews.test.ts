@@ -309,6 +309,7 @@ describe('jury reviews through the API', () => {
       rawScore: 9,
       reviews: 1,
       spread: 0,
+      roundState: 'submitted',
     })
     expect(result.entries[1]!.normalizedScore).toBe(8.63)
     expect(result.method).toMatch(/z-scores/)

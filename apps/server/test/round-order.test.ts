@@ -177,7 +177,11 @@ describe('the rounds page warnings', () => {
       ['c', 'DATES_OUT_OF_ORDER'],
       ['d', 'DATES_OUT_OF_ORDER'],
     ])
-    expect(warnings[1]!.message).toBe('Round c and Round b are open at the same time.')
-    expect(warnings[3]!.message).toBe('Round d (stage 4) starts before Round c (stage 3) ends.')
+    expect(warnings[1]!.message).toBe(
+      'Round c and Round b are open at the same time. Set one to upcoming or completed, or change its dates.',
+    )
+    expect(warnings[3]!.message).toBe(
+      'Round d (stage 4) starts before Round c (stage 3) ends. Move its start time or its stage number.',
+    )
   })
 })

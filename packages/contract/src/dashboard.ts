@@ -27,6 +27,7 @@ export const reviewTotals = z
   .meta({ id: 'ReviewTotals' })
 export type ReviewTotals = z.infer<typeof reviewTotals>
 
+/** GET /api/stage-stats: `stages` lists exactly the rounds that have records in the pipeline. */
 export const stageStats = z
   .object({ stages: z.array(stageStat), totals: reviewTotals })
   .meta({ id: 'StageStats' })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PIPELINE_STATES } from './pipeline.js'
 import { isoDateTime } from './common.js'
 import { APPLICANT_STATUSES } from './constants.js'
 
@@ -161,6 +162,8 @@ export const rankingEntry = z.object({
     collegeName: z.string(),
     status: z.enum(APPLICANT_STATUSES),
   }),
+  /** Where the applicant stands in this round (their status may speak of a later one). */
+  roundState: z.enum(PIPELINE_STATES),
   /** Mean of the reviews' judge-normalized scores, on the rubric's common scale. */
   normalizedScore: z.number().nullable(),
   /** Mean of the reviews' weighted scores as given. */

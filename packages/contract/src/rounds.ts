@@ -70,24 +70,29 @@ export const ANSWER_DEFAULT_MB = 10
 /** The longest short-text answer. */
 export const ANSWER_TEXT_MAX = 5000
 
-const requirementInput = z.object({
-  /** The requirement's id when editing: it keeps its identity, whatever its place in the list. */
-  id: z.uuid('Not a valid requirement').optional(),
-  description: z.string().trim().max(MAX.text, 'Requirement description is too long'),
-  templateFileId: z.uuid('Not a valid file').nullable().optional(),
-  kind: z.enum(REQUIREMENT_KINDS, 'Choose what the requirement takes').default('file'),
-  required: z.boolean().default(true),
-  fileTypes: z
-    .array(z.enum(ANSWER_FILE_EXTENSIONS, 'Not a file type answers may have'))
-    .max(ANSWER_FILE_EXTENSIONS.length)
-    .optional(),
-  maxSizeMb: z.coerce
-    .number()
-    .int('The size limit is a whole number of MB')
-    .min(1, 'The size limit is at least 1 MB')
-    .max(ANSWER_MAX_MB, `The size limit is at most ${ANSWER_MAX_MB} MB`)
-    .optional(),
-})
+const requirementInput = z
+  .object({
+    /** The requirement's id when editing: it keeps its identity, whatever its place in the list. */
+    id: z.uuid('Not a valid requirement').optional(),
+    description: z.string().trim().max(MAX.text, 'Requirement description is too long'),
+    templateFileId: z.uuid('Not a valid file').nullable().optional(),
+    kind: z.enum(REQUIREMENT_KINDS, 'Choose what the requirement takes').default('file'),
+    required: z.boolean().default(true),
+    fileTypes: z
+      .array(z.enum(ANSWER_FILE_EXTENSIONS, 'Not a file type answers may have'))
+      .max(ANSWER_FILE_EXTENSIONS.length)
+      .optional(),
+    maxSizeMb: z.coerce
+      .number()
+      .int('The size limit is a whole number of MB')
+      .min(1, 'The size limit is at least 1 MB')
+      .max(ANSWER_MAX_MB, `The size limit is at most ${ANSWER_MAX_MB} MB`)
+      .optional(),
+  })
+  .refine((r) => r.kind !== 'file' || r.fileTypes === undefined || r.fileTypes.length > 0, {
+    message: 'Choose at least one file type',
+    path: ['fileTypes'],
+  })
 
 /**
  * Older data held a plain string or a single object instead of a list (SPEC section 3): both are
@@ -252,7 +257,9 @@ export const SUBMISSION_MESSAGES = {
   answerForeign: 'An answer does not belong to a requirement of this stage',
   answerKind: (description: string, kind: string) =>
     `"${description}" takes a ${kind === 'file' ? 'file' : kind === 'link' ? 'link' : 'text'} as its answer`,
-  answerFileMissing: 'An uploaded file was not found: upload it again.',
+  answerFileMissing: 'An uploaded file is no longer available: upload it again.',
+  answerFileTooLarge: (description: string, maxSizeMb: number) =>
+    `File Too Large: "${description}" takes files up to ${maxSizeMb} MB.`,
   foreignDocuments: 'The selected documents do not belong to this stage',
   changedMeanwhile: 'Your submission changed while this one was being saved. Please submit again.',
 } as const

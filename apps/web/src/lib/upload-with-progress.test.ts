@@ -33,6 +33,19 @@ describe('an upload with progress', () => {
     expect(request.requestHeaders).toEqual({})
   })
 
+  it('sends the extra headers it is given, such as an applicant’s bearer token', async () => {
+    const xhr = stubXhr()
+
+    const answer = uploadWithProgress('/upload', form(), {
+      headers: { Authorization: 'Bearer token-1' },
+    })
+    const request = xhr.last()
+    request.respond(201, { id: 'f1' })
+    await answer
+
+    expect(request.requestHeaders).toEqual({ authorization: 'Bearer token-1' })
+  })
+
   it('reports the share sent so far, and all of it once the body has gone up', async () => {
     const xhr = stubXhr()
     const fractions: number[] = []

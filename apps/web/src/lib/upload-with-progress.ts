@@ -25,6 +25,8 @@ export interface UploadOptions {
   /** Called with the share of the request body sent so far, from 0 to 1. */
   onProgress?: (fraction: number) => void
   signal?: AbortSignal
+  /** Extra request headers, e.g. an applicant's `Authorization: Bearer` (never Content-Type). */
+  headers?: Readonly<Record<string, string>>
 }
 
 function parseBody(text: string): unknown {
@@ -46,7 +48,7 @@ function parseBody(text: string): unknown {
 export function uploadWithProgress(
   url: string,
   form: FormData,
-  { onProgress, signal }: UploadOptions = {},
+  { onProgress, signal, headers = {} }: UploadOptions = {},
 ): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -57,6 +59,7 @@ export function uploadWithProgress(
     xhr.open('POST', url)
     xhr.withCredentials = true
     xhr.responseType = 'text'
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value)
 
     const onAbortSignal = () => xhr.abort()
     signal?.addEventListener('abort', onAbortSignal, { once: true })

@@ -153,10 +153,18 @@ const ROUNDS = [
     totalColleges: 14,
     submissionCount: 80,
   }),
+  // Counted from its pipeline records: 99 with a record, from 31 colleges.
   dashboardRound(2, {
     name: 'Prototype Submission and Selection Round',
     status: 'active',
     currentParticipants: 99,
+    totalColleges: 31,
+  }),
+  // No records yet, only the participants the organizer reported: estimates.
+  dashboardRound(3, {
+    name: 'Project Submission and Selection Round',
+    status: 'upcoming',
+    currentParticipants: 60,
   }),
   dashboardRound(4, {
     name: 'Change Makers and Innovators',
@@ -166,7 +174,7 @@ const ROUNDS = [
     solutionsToBeBuilt: 6,
   }),
 ]
-const [ROUND_1, ROUND_2, ROUND_4] = ROUNDS as [Round, Round, Round]
+const [ROUND_1, ROUND_2, ROUND_3, ROUND_4] = ROUNDS as [Round, Round, Round, Round]
 
 const STAGES: StageStats['stages'] = [
   { stageId: ROUND_1.id, submissions: 80, selections: 30 },
@@ -231,25 +239,33 @@ function freezeClock() {
 }
 
 describe('the admin dashboard’s figures', () => {
-  it('shows each round with its status badge and its three stat cards', async () => {
+  it('shows each round in stage order with its status badge and its three stat cards', async () => {
     dashboardApi(FULL)
     renderDashboard()
 
     expect(await screen.findByRole('article', { name: ROUND_1.name })).toBeTruthy()
     expect(
-      screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent),
-    ).toEqual(expect.arrayContaining([ROUND_1.name, ROUND_2.name, ROUND_4.name]))
+      within(screen.getByRole('region', { name: 'Competition Rounds' }))
+        .getAllByRole('article')
+        .map((article) => article.querySelector('h3')?.textContent),
+    ).toEqual([ROUND_1.name, ROUND_2.name, ROUND_3.name, ROUND_4.name])
 
     expect(statCards(ROUND_1.name)).toEqual([
       'Participants: 120',
       'Colleges: 14',
       'Ideas Submitted: 80',
     ])
-    // No college or prototype counts from the server: SPEC.md section 9's fallbacks.
+    // Records in the pipeline: counted figures, the approved being those advanced.
     expect(statCards(ROUND_2.name)).toEqual([
       'Participants: 99',
-      'Colleges: 33 (estimated)',
-      'Prototypes Approved: 69 (estimated)',
+      'Colleges: 31',
+      'Prototypes Approved: 10',
+    ])
+    // No records and no counts: the fallbacks of docs/product/pipeline.md#figures.
+    expect(statCards(ROUND_3.name)).toEqual([
+      'Participants: 60',
+      'Colleges: 20 (estimated)',
+      'Projects Approved: 30 (estimated)',
     ])
     expect(statCards(ROUND_4.name)).toEqual([
       'Invitees: 25',
@@ -260,9 +276,10 @@ describe('the admin dashboard’s figures', () => {
     const badge = (name: string) =>
       within(screen.getByRole('article', { name })).getByText(/^(Active|Completed|Inactive)$/)
         .textContent
-    expect([ROUND_1, ROUND_2, ROUND_4].map((round) => badge(round.name))).toEqual([
+    expect([ROUND_1, ROUND_2, ROUND_3, ROUND_4].map((round) => badge(round.name))).toEqual([
       'Completed',
       'Active',
+      'Inactive',
       'Inactive',
     ])
   })
@@ -287,7 +304,8 @@ describe('the admin dashboard’s figures', () => {
     expect(rows).toEqual([
       [ROUND_1.name, 'Completed', '38', '30 of 80 qualified (38%)'],
       [ROUND_2.name, 'Active', '20', '10 of 50 qualified (20%)'],
-      // No stats for the round yet: nothing submitted.
+      // No stats for the rounds yet: nothing submitted.
+      [ROUND_3.name, 'Inactive', '0', '0 of 0 qualified (0%)'],
       [ROUND_4.name, 'Inactive', '0', '0 of 0 qualified (0%)'],
     ])
     expect(

@@ -1,4 +1,9 @@
-import { APPLICANT_STORAGE, type ApplicantDashboard } from '@hackathon/contract'
+import {
+  APPLICANT_STORAGE,
+  SUBMISSION_MESSAGES,
+  type ApplicantDashboard,
+  type ProgressItem,
+} from '@hackathon/contract'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
@@ -10,6 +15,8 @@ import {
   storeSession,
   TOKEN,
 } from '@/features/applicant-portal/testing'
+import { formatDateTime } from '@/lib/date-time'
+import { axeViolations } from '@/test/axe'
 import { deferred, errorResponse, stubApi, type Handler } from '@/test/fetch-stub'
 import { renderWithApp } from '@/test/render'
 
@@ -32,6 +39,22 @@ function renderDashboard(
 }
 
 const notices = () => within(screen.getByRole('region', { name: /Notifications/ }))
+
+const STEPS = ['registered', 'selected', 'confirmed', 'submitted', 'reviewed'] as const
+
+/** The five progress items as the server sends them, the first `completed` of them done. */
+function progress(completed: number): ProgressItem[] {
+  return STEPS.map((id, index) => ({
+    id,
+    description: `The ${id} step`,
+    status: index < completed ? 'completed' : 'pending',
+    completedAt: index < completed ? '2026-01-05T09:00:00.000Z' : null,
+    createdAt: '2026-01-05T09:00:00.000Z',
+  }))
+}
+
+const DAY = 24 * 60 * 60 * 1000
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString()
 const sessionCleared = () =>
   localStorage.getItem(APPLICANT_STORAGE.token) === null &&
   localStorage.getItem(APPLICANT_STORAGE.applicant) === null
@@ -56,21 +79,15 @@ describe('the applicant dashboard', () => {
       dashboardFixture({
         applicant: applicantFixture({ name: 'Asha Rao' }),
         currentStatus: 'selected',
-        progress: [
+        progress: progress(2),
+        history: [
           {
-            id: 'p1',
+            id: 'registered',
             description: 'Registered for the hackathon',
-            status: 'completed',
-            completedAt: '2026-01-05T09:00:00.000Z',
-            createdAt: '2026-01-05T09:00:00.000Z',
+            at: '2026-01-05T09:00:00.000Z',
           },
-          {
-            id: 'p2',
-            description: 'Confirm participation',
-            status: 'pending',
-            completedAt: null,
-            createdAt: '2026-02-01T09:00:00.000Z',
-          },
+          { id: 'e1', description: 'Submitted to Ideation', at: '2026-02-01T09:00:00.000Z' },
+          { id: 'e2', description: 'Selected in Ideation', at: '2026-02-10T09:00:00.000Z' },
         ],
       }),
     )
@@ -88,17 +105,19 @@ describe('the applicant dashboard', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      expect.stringMatching(/^Registered for the hackathonCompleted · /),
-      expect.stringMatching(/^Confirm participationPending · /),
+      `Registered for the hackathon${formatDateTime('2026-01-05T09:00:00.000Z')}`,
+      `Submitted to Ideation${formatDateTime('2026-02-01T09:00:00.000Z')}`,
+      `Selected in Ideation${formatDateTime('2026-02-10T09:00:00.000Z')}`,
     ])
     expect(screen.getByRole('link', { name: /My Submissions/ }).getAttribute('href')).toBe(
       '/applicant/submissions',
     )
   })
 
-  it('shows 60% overall progress for a confirmed applicant (step 3 of 5)', async () => {
+  it('counts 20% for each completed progress item, so the bar never contradicts the steps', async () => {
     storeSession()
-    renderDashboard(dashboardFixture({ currentStatus: 'confirmed' }))
+    // The status alone would read 80%; the items say three steps are done.
+    renderDashboard(dashboardFixture({ currentStatus: 'submitted', progress: progress(3) }))
 
     const bar = await screen.findByRole('progressbar', { name: 'Overall Progress' })
     expect(bar.getAttribute('aria-valuenow')).toBe('60')
@@ -106,29 +125,138 @@ describe('the applicant dashboard', () => {
     expect(bar.getAttribute('aria-valuemax')).toBe('100')
     expect(screen.getByText('60%')).toBeTruthy()
     expect(screen.getByText('Step 3 of 5: Confirmed')).toBeTruthy()
+    const steps = screen.getByText('Step 3 of 5: Confirmed').closest('div')!.parentElement!
+    expect(
+      within(steps.querySelector('ol')!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Registered, done',
+      'Selected, done',
+      'Confirmed, done',
+      '4Submitted, not yet',
+      '5Reviewed, not yet',
+    ])
   })
 
-  it('marks a locked stage "Locked" with no Submit link, and links an open one', async () => {
+  it('lists every stage in order, each with where it stands, and offers Submit only where it is open', async () => {
     storeSession()
-    const open = roundFixture(1, { name: 'Ideation' })
-    const locked = roundFixture(2, { name: 'Prototype', locked: true })
-    renderDashboard(dashboardFixture({ activeRounds: [open, locked] }))
+    const rounds = [
+      // Given out of order: the card follows the stage numbers.
+      roundFixture(3, {
+        name: 'Prototype',
+        access: 'locked',
+        locked: true,
+        state: null,
+        accessMessage: SUBMISSION_MESSAGES.lockedBehind('Ideation'),
+        startTime: inDays(-1),
+        endTime: inDays(5),
+      }),
+      roundFixture(1, {
+        name: 'Registration Round',
+        status: 'completed',
+        access: 'closed',
+        accessMessage: SUBMISSION_MESSAGES.expired,
+        state: 'advanced',
+        endTime: inDays(-10),
+        startTime: inDays(-20),
+        submission: { id: '00000000-0000-4000-8000-000000000901', submittedAt: inDays(-12) },
+      }),
+      roundFixture(2, {
+        name: 'Ideation',
+        startTime: inDays(-1),
+        endTime: new Date(Date.now() + 2 * DAY + 3 * 60 * 60_000 + 60_000).toISOString(),
+        submission: { id: '00000000-0000-4000-8000-000000000902', submittedAt: inDays(-0.5) },
+        state: 'submitted',
+      }),
+      roundFixture(4, {
+        name: 'Finale',
+        status: 'upcoming',
+        access: 'not_open_yet',
+        accessMessage: SUBMISSION_MESSAGES.notOpenYet,
+        state: null,
+        startTime: inDays(20),
+        endTime: inDays(21),
+      }),
+      roundFixture(5, {
+        name: 'Stage 5: Demo Day',
+        access: 'open',
+        startTime: inDays(-1),
+        endTime: inDays(30),
+      }),
+    ]
+    renderDashboard(dashboardFixture({ rounds, activeRounds: [] }))
 
     const stages = within(await screen.findByRole('list', { name: 'Available Stages' }))
-    const [openItem, lockedItem] = stages.getAllByRole('listitem').map((li) => within(li))
-    if (!openItem || !lockedItem) throw new Error('Expected two stages')
-    expect(openItem.getByRole('heading', { name: 'Ideation' })).toBeTruthy()
-    expect(lockedItem.getByRole('heading', { name: 'Prototype' })).toBeTruthy()
-    expect(openItem.getByRole('link', { name: 'Submit to Ideation' }).getAttribute('href')).toBe(
-      `/applicant/submit/${open.id}`,
-    )
-    expect(openItem.queryByText('Locked')).toBeNull()
-    expect(lockedItem.getByText('Locked')).toBeTruthy()
-    expect(lockedItem.queryByRole('link')).toBeNull()
-    expect(screen.getAllByRole('link', { name: /^Submit/ })).toHaveLength(1)
+    const items = stages.getAllByRole('listitem')
+    expect(items.map((li) => within(li).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Stage 1: Registration Round',
+      'Stage 2: Ideation',
+      'Stage 3: Prototype',
+      'Stage 4: Finale',
+      'Stage 5: Demo Day',
+    ])
+    const [decided, submitted, locked, later, open] = items.map((li) => within(li))
+
+    expect(decided!.getByText('Advanced')).toBeTruthy()
+    expect(decided!.getByText('The jury has decided: Advanced.')).toBeTruthy()
+    expect(decided!.queryByRole('link', { name: /Submit|Update/ })).toBeNull()
+
+    expect(submitted!.getByText('Submitted', { selector: 'span' })).toBeTruthy()
+    expect(submitted!.getByText(/^Open now · 2 days 3 hours left$/)).toBeTruthy()
     expect(
-      (openItem.getByText('Starts').closest('div') as HTMLElement).querySelector('time')?.dateTime,
-    ).toBe(open.startTime)
+      submitted!.getByRole('link', { name: 'View in My Submissions' }).getAttribute('href'),
+    ).toBe('/applicant/submissions')
+    expect(
+      submitted!.getByRole('link', { name: 'Update submission for Ideation' }).getAttribute('href'),
+    ).toBe(`/applicant/submit/${rounds[2]!.id}`)
+
+    expect(locked!.getByText('Locked')).toBeTruthy()
+    expect(locked!.getByText(SUBMISSION_MESSAGES.lockedBehind('Ideation'))).toBeTruthy()
+    expect(locked!.queryByRole('link')).toBeNull()
+
+    expect(later!.getByText('Not open yet')).toBeTruthy()
+    expect(later!.getByText(/^Opens on/).textContent).toBe(
+      `Opens on ${formatDateTime(rounds[3]!.startTime!)}`,
+    )
+    expect(later!.queryByRole('link')).toBeNull()
+
+    expect(open!.getByText('Open')).toBeTruthy()
+    expect(open!.getByRole('link', { name: 'Submit to Stage 5: Demo Day' })).toBeTruthy()
+    expect(
+      screen
+        .getAllByRole('link', { name: /^(Submit|Update submission)/ })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([`/applicant/submit/${rounds[2]!.id}`, `/applicant/submit/${rounds[4]!.id}`])
+    expect(
+      (open!.getByText('Starts').closest('div') as HTMLElement).querySelector('time')?.dateTime,
+    ).toBe(rounds[4]!.startTime)
+    expect(await axeViolations()).toEqual([])
+  })
+
+  it('says a stage closed by its end time was closed then', async () => {
+    storeSession()
+    const endTime = inDays(-1)
+    renderDashboard(
+      dashboardFixture({
+        rounds: [
+          roundFixture(1, {
+            name: 'Ideation',
+            access: 'closed',
+            accessMessage: SUBMISSION_MESSAGES.expired,
+            startTime: inDays(-5),
+            endTime,
+          }),
+        ],
+      }),
+    )
+
+    const stage = within(
+      (await screen.findByRole('list', { name: 'Available Stages' })).querySelector('li')!,
+    )
+    expect(stage.getByText('Closed')).toBeTruthy()
+    expect(stage.getByText(/^Closed on/).textContent).toBe(`Closed on ${formatDateTime(endTime)}`)
+    expect(stage.queryByRole('link')).toBeNull()
   })
 
   it.each([true, false])(
@@ -157,6 +285,7 @@ describe('the applicant dashboard', () => {
           dashboardFixture({
             currentStatus: confirmed ? 'confirmed' : 'selected',
             requiresConfirmation: !confirmed,
+            progress: progress(confirmed ? 3 : 2),
           }),
         ),
       { 'POST /api/applicant/confirm-participation': () => answer.promise },

@@ -1,9 +1,10 @@
-import { REVIEW_MESSAGES } from '@hackathon/contract'
+import { REVIEW_MESSAGES, type SubmissionAnswer } from '@hackathon/contract'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { dismissToast } from '@/components/ui/use-toast'
 import { myReviewFixture, rubricFixture } from '@/features/reviews/testing'
+import { requirementFixture, roundFixture } from '@/features/rounds/testing'
 import { staffSubmissionFixture } from '@/features/submissions/testing'
 import { formatDateTime } from '@/lib/date-time'
 import { axeViolations } from '@/test/axe'
@@ -13,10 +14,38 @@ import { FROZEN_SHA, PINNED_SHA, frozenRepositoryFixture } from '@/test/reposito
 
 import JurySubmissionsPage from './jury-submissions-page'
 
+const DECK = '00000000-0000-4000-9000-000000000601'
+const DEMO = '00000000-0000-4000-9000-000000000602'
+const PITCH = '00000000-0000-4000-9000-000000000603'
+const TEAM = '00000000-0000-4000-9000-000000000604'
+
 const ROUNDS = [
-  { id: '00000000-0000-4000-8000-000000000101', name: 'Prototype Submission' },
-  { id: '00000000-0000-4000-8000-000000000102', name: 'Project Submission' },
+  roundFixture(1, {
+    id: '00000000-0000-4000-8000-000000000101',
+    name: 'Prototype Submission',
+    requirements: [
+      requirementFixture(DECK, 'Pitch deck'),
+      requirementFixture(DEMO, 'Demo video', { kind: 'link' }),
+      requirementFixture(PITCH, 'One-line pitch', { kind: 'text', required: false }),
+    ],
+  }),
+  roundFixture(2, { id: '00000000-0000-4000-8000-000000000102', name: 'Project Submission' }),
 ]
+
+const answer = (
+  requirementId: string,
+  description: string,
+  value: Partial<SubmissionAnswer>,
+): SubmissionAnswer => ({
+  requirementId,
+  description,
+  kind: 'file',
+  current: true,
+  file: null,
+  url: null,
+  text: null,
+  ...value,
+})
 
 function renderPage(handlers: Record<string, Handler>) {
   const fetchMock = stubApi({
@@ -37,16 +66,38 @@ afterEach(() => {
 })
 
 describe('the jury submissions page', () => {
-  it('lists each submission with the applicant, round, repository, documents and history', async () => {
+  it('lists each submission with the applicant, round, repository, answers and history', async () => {
+    const fileUrl = '/api/answer-files/00000000-0000-4000-a000-000000000701'
     const submission = staffSubmissionFixture(1, {
-      documents: [
-        { name: 'Pitch deck', url: '/api/files/deck' },
-        { name: 'Write-up', url: null },
+      answers: [
+        answer(DECK, 'Pitch deck', {
+          file: {
+            id: '00000000-0000-4000-a000-000000000701',
+            name: 'deck.pdf',
+            size: 2_500_000,
+            url: fileUrl,
+          },
+        }),
+        answer(DEMO, 'Demo video', { kind: 'link', url: 'https://videos.example.org/demo' }),
+        answer(PITCH, 'One-line pitch', { kind: 'text', text: 'Farm data for everyone.' }),
+        answer(TEAM, 'Team list', { kind: 'text', current: false, text: 'Asha, Ravi' }),
       ],
+      documents: [{ name: 'Pitch deck', url: fileUrl }],
       versions: [
         {
           githubUrl: 'https://github.com/team-1/old-project',
-          documents: ['Pitch deck'],
+          documents: ['Pitch deck', 'Team list'],
+          answers: [
+            answer(DECK, 'Pitch deck', {
+              file: {
+                id: '00000000-0000-4000-a000-000000000702',
+                name: 'old-deck.pdf',
+                size: 4096,
+                url: '/api/answer-files/00000000-0000-4000-a000-000000000702',
+              },
+            }),
+            answer(TEAM, 'Team list', { kind: 'text', text: 'Asha' }),
+          ],
           submittedAt: '2026-03-03T08:00:00.000Z',
         },
       ],
@@ -67,10 +118,18 @@ describe('the jury submissions page', () => {
     expect(repo.getAttribute('href')).toBe(submission.githubUrl)
     expect(repo.getAttribute('target')).toBe('_blank')
     expect(repo.getAttribute('rel')).toBe('noopener noreferrer')
-    expect(card.getByRole('link', { name: /Pitch deck/ }).getAttribute('href')).toBe(
-      '/api/files/deck',
-    )
-    expect(card.getByText('Write-up')).toBeTruthy()
+
+    // Each answer under its requirement: the file by name and size, the link, the text.
+    const answers = within(card.getByRole('heading', { level: 4, name: 'Answers' }).parentElement!)
+    const file = answers.getByRole('link', { name: /deck\.pdf/ })
+    expect(file.getAttribute('href')).toBe(fileUrl)
+    expect(file.closest('dd')?.textContent).toContain('2.4 MB')
+    expect(answers.getByRole('link', { name: /videos\.example\.org\/demo/ })).toBeTruthy()
+    expect(answers.getByText('Farm data for everyone.')).toBeTruthy()
+    expect(answers.getByText('Team list').textContent).toBe('Team list (no longer asked)')
+    expect(answers.getByText('Pitch deck').textContent).toBe('Pitch deck')
+    // The answers replace the old list of documents.
+    expect(card.queryByText('Documents')).toBeNull()
 
     const history = card.getByText(/Version history \(1 earlier version\)/).closest('details')!
     expect(history.open).toBe(false)
@@ -78,9 +137,32 @@ describe('the jury submissions page', () => {
     const old = within(history).getByRole('link', { name: /old-project/ })
     expect(old.getAttribute('href')).toBe('https://github.com/team-1/old-project')
     expect(within(history).getByText(formatDateTime('2026-03-03T08:00:00.000Z'))).toBeTruthy()
-    expect(within(history).getByText('Documents: Pitch deck')).toBeTruthy()
+    expect(within(history).getByRole('link', { name: /old-deck\.pdf/ })).toBeTruthy()
+    // The round no longer asks for a team list: the earlier answer to it says so.
+    expect(within(history).getByText(/^Team list/).textContent).toBe('Team list (no longer asked)')
 
     expect(screen.getByText('Showing 1 to 1 of 1 results')).toBeTruthy()
+    expect(await axeViolations()).toEqual([])
+  })
+
+  it('shows the ticked documents of a submission made before answers existed', async () => {
+    const submission = staffSubmissionFixture(1, {
+      documents: [
+        { name: 'Pitch deck', url: '/api/files/deck' },
+        { name: 'Write-up', url: null },
+      ],
+    })
+    renderPage({ 'GET /api/submissions?page=1&limit=10': list([submission]) })
+
+    const card = within(
+      (await screen.findByRole('heading', { level: 3, name: 'Applicant 1' })).closest('li')!,
+    )
+    expect(card.getByText('Documents')).toBeTruthy()
+    expect(card.getByRole('link', { name: /Pitch deck/ }).getAttribute('href')).toBe(
+      '/api/files/deck',
+    )
+    expect(card.getByText('Write-up')).toBeTruthy()
+    expect(card.queryByRole('heading', { name: 'Answers' })).toBeNull()
   })
 
   it('shows the commits GitHub pinned and froze, and what changed after the deadline', async () => {

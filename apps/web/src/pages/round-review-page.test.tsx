@@ -348,13 +348,16 @@ describe('the ranking section', () => {
         reviews: 3,
         spread: 1.25,
         applicant: { ...rankingEntryFixture(1).applicant, name: 'Asha Rao', status: statusOfFirst },
+        roundState: statusOfFirst === 'selected' ? 'advanced' : 'submitted',
       }),
       rankingEntryFixture(2, {
         normalizedScore: 5.5,
         rawScore: 6,
         reviews: 2,
         spread: 0,
-        applicant: { ...rankingEntryFixture(2).applicant, status: 'selected' },
+        // Advanced in this round, and submitted in the next one since: no Select here.
+        applicant: { ...rankingEntryFixture(2).applicant, status: 'submitted' },
+        roundState: 'advanced',
       }),
       rankingEntryFixture(3, { normalizedScore: null, rawScore: null, reviews: 0, spread: null }),
     ])
@@ -372,7 +375,7 @@ describe('the ranking section', () => {
       'Raw',
       'Reviews',
       'Spread',
-      'Status',
+      'In this round',
       'Actions',
     ])
     const rows = table.getAllByRole('row').slice(1)
@@ -397,7 +400,7 @@ describe('the ranking section', () => {
       '6.00',
       '2',
       '0.00',
-      'Selected',
+      'Advanced',
       '',
     ])
     expect(cells(rows[2]!).slice(3, 7)).toEqual([
@@ -419,7 +422,7 @@ describe('the ranking section', () => {
     expect(await axeViolations()).toEqual([])
   })
 
-  it('selects a submitted applicant with the SPEC’s toast, then shows the new status', async () => {
+  it('selects a submitted applicant in this round with the success toast, then shows the new status', async () => {
     let selected = false
     const applicantId = rankingEntryFixture(1).applicant.id
     const { fetchMock } = renderPage({
@@ -438,10 +441,13 @@ describe('the ranking section', () => {
       `/api/applicants/${applicantId}/select`,
       expect.objectContaining({ method: 'POST' }),
     )
+    // The ranking's round, so the applicant advances from it and not from their latest round.
+    const post = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/select'))
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ roundId: ROUND_ID })
     await waitFor(() =>
       expect(ranked.queryByRole('button', { name: 'Select Asha Rao' })).toBeNull(),
     )
-    expect(ranked.getAllByText('Selected')).toHaveLength(2)
+    expect(ranked.getAllByText('Advanced')).toHaveLength(2)
   })
 
   it('tells a refused selection in an Error toast with the server’s message', async () => {

@@ -1,4 +1,4 @@
-import type { AnswerFile } from '@hackathon/contract'
+import { SUBMISSION_MESSAGES, type AnswerFile } from '@hackathon/contract'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import { CONTENT_TYPES, fileKind } from '../../lib/file-sniff.js'
@@ -35,7 +35,14 @@ export function createAnswersService({ db, config }: { db: Db; config: Config })
         throw new AppError(403, before.access.message, before.access.code)
       const maxBytes = wanted.maxSizeMb * 1024 * 1024
       // Read before the transaction: no lock is held while the bytes arrive.
-      const data = await upload.read(maxBytes)
+      const data = await upload.read(maxBytes).catch((error: { code?: string }) => {
+        if (error?.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError(
+            413,
+            SUBMISSION_MESSAGES.answerFileTooLarge(wanted.description, wanted.maxSizeMb),
+          )
+        throw error
+      })
       const kind = fileKind(upload.filename, data, wanted.fileTypes as never[])
       if (!kind)
         throw new AppError(

@@ -8,6 +8,7 @@ import {
   type AssignmentOverview,
   type Criterion,
   type MyReview,
+  type PipelineState,
   type Ranking,
   type Rubric,
   type rubricRequest,
@@ -273,16 +274,19 @@ export function createReviewsService({ db }: { db: Db }) {
           registrationId: applicants.registrationId,
           collegeName: applicants.collegeName,
           status: applicants.status,
+          roundState: sql<PipelineState>`coalesce((select e.state from pipeline_entries e
+            where e.round_id = ${submissions.roundId} and e.applicant_id = ${submissions.applicantId}), 'eligible')`,
         })
         .from(submissions)
         .innerJoin(applicants, eq(applicants.id, submissions.applicantId))
         .where(and(eq(submissions.roundId, roundId), sql`${submissions.status} <> 'draft'`))
       const entries = people
-        .map(({ submissionId, ...applicant }) => {
+        .map(({ submissionId, roundState, ...applicant }) => {
           const r = results.get(submissionId)
           return {
             submissionId,
             applicant,
+            roundState,
             normalizedScore: r ? round2(r.normalized) : null,
             rawScore: r ? round2(r.raw) : null,
             reviews: r?.reviews ?? 0,

@@ -48,7 +48,7 @@ export function roundWarnings(rounds: readonly Clocked[], now: Date): RoundWarni
       warnings.push({
         roundId: r.id,
         code: 'DATES_OUT_OF_ORDER',
-        message: `${r.name} (stage ${i + 1}) starts before ${before.name} (stage ${i}) ${before.endTime && r.startTime < before.endTime ? 'ends' : 'starts'}.`,
+        message: `${r.name} (stage ${i + 1}) starts before ${before.name} (stage ${i}) ${before.endTime && r.startTime < before.endTime ? 'ends' : 'starts'}. Move its start time or its stage number.`,
       })
   })
   return warnings

@@ -263,3 +263,13 @@ export async function answerFilesOf(db: Db, applicantId: string, fileIds: string
     .where(and(inArray(files.id, fileIds), eq(files.ownerApplicantId, applicantId)))
   return new Map(rows.map((r) => [r.id, r.requirementId]))
 }
+
+/** Which of these requirements their round still asks for (not removed). */
+export async function requirementsStillAsked(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db
+    .select({ id: requirements.id })
+    .from(requirements)
+    .where(and(inArray(requirements.id, [...new Set(ids)]), sql`${requirements.removedAt} is null`))
+  return new Set(rows.map((r) => r.id))
+}

@@ -38,6 +38,10 @@ export function createSubmissionsService({
     urlOf: (fileId: string) => string = answerFileUrl,
   ): Promise<Map<string, ApplicantSubmission['versions']>> {
     const rows = await repo.versionsOf(db, submissionIds)
+    const asked = await repo.requirementsStillAsked(
+      db,
+      rows.flatMap((v) => v.answers.map((a) => a.requirementId)),
+    )
     const bySubmission = new Map<string, ApplicantSubmission['versions']>()
     for (const v of rows) {
       const list = bySubmission.get(v.submissionId) ?? []
@@ -46,7 +50,7 @@ export function createSubmissionsService({
         documents: v.documents,
         answers: v.answers.map((a) => ({
           ...a,
-          current: false,
+          current: asked.has(a.requirementId),
           file: a.file ? { ...a.file, url: urlOf(a.file.id) } : null,
         })),
         submittedAt: v.submittedAt.toISOString(),

@@ -38,9 +38,14 @@ export function roundFixture(n: number, overrides: Partial<ApplicantRound> = {})
     status: 'active',
     startTime: '2026-03-01T04:30:00.000Z',
     endTime: '2026-03-15T18:30:00.000Z',
+    position: n,
     requirements: [],
     prizes: [],
     locked: false,
+    access: 'open',
+    accessMessage: 'Open for submissions.',
+    state: 'eligible',
+    submission: null,
     ...overrides,
   }
 }
@@ -52,6 +57,8 @@ export function dashboardFixture(overrides: Partial<ApplicantDashboard> = {}): A
     requiresConfirmation: false,
     activeRounds: [],
     progress: [],
+    rounds: [],
+    history: [],
     ...overrides,
   }
 }
@@ -67,6 +74,7 @@ export function submissionFixture(
     status: 'submitted',
     githubUrl: `https://github.com/asha/project-${n}`,
     documents: [],
+    answers: [],
     createdAt: '2026-03-02T10:00:00.000Z',
     submittedAt: '2026-03-02T10:05:00.000Z',
     versions: [],

@@ -1,4 +1,4 @@
-import type { Applicant, ApplicantList } from '@hackathon/contract'
+import type { Applicant, ApplicantList, Round } from '@hackathon/contract'
 
 /** An applicant as it arrives over JSON; `n` makes the id, name and registration ID unique. */
 export function applicantFixture(n: number, overrides: Partial<Applicant> = {}): Applicant {
@@ -29,4 +29,29 @@ export function applicantPage(
   limit = 10,
 ): ApplicantList {
   return { applicants: [...applicants], total, totalPages: Math.ceil(total / limit) }
+}
+
+/** A round as GET /api/rounds sends it, with only what the decision form reads set. */
+export function pipelineRoundFixture(n: number, overrides: Partial<Round> = {}): Round {
+  return {
+    id: `00000000-0000-4000-8100-${String(n).padStart(12, '0')}`,
+    name: `Round ${n}`,
+    description: '',
+    status: 'active',
+    startTime: null,
+    endTime: null,
+    maxParticipants: null,
+    position: n,
+    requirements: [],
+    prizes: [],
+    currentParticipants: 0,
+    totalColleges: 0,
+    submissionCount: 0,
+    totalInvitees: null,
+    ideasSubmitted: null,
+    prototypesApproved: null,
+    projectsApproved: null,
+    solutionsToBeBuilt: null,
+    ...overrides,
+  }
 }

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest'
 
-import { dashboardStatus, roundProgress, roundStatCards } from './round-stats'
+import { dashboardStatus, recordedStats, roundProgress, roundStatCards } from './round-stats'
 import { dashboardRound } from './testing'
 
-const cards = (...args: Parameters<typeof dashboardRound>) =>
-  roundStatCards(dashboardRound(...args)).map(({ label, value, estimated }) =>
+const show = (cards: ReturnType<typeof roundStatCards>) =>
+  cards.map(({ label, value, estimated }) =>
     estimated ? `${label}: ${value} (estimated)` : `${label}: ${value}`,
   )
+/** A round without pipeline records (stage stats leave it out). */
+const cards = (...args: Parameters<typeof dashboardRound>) =>
+  show(roundStatCards(dashboardRound(...args), null))
 
-describe('the stat cards of a round (SPEC.md sections 2 and 9)', () => {
+describe('the stat cards of a round (docs/product/pipeline.md#figures)', () => {
   it('shows a stage-1 round its ideas, or its submissions when the server has no ideas count', () => {
     expect(
       cards(1, {
@@ -82,6 +85,40 @@ describe('the stat cards of a round (SPEC.md sections 2 and 9)', () => {
     )
   })
 
+  it('counts a round with pipeline records: its colleges as counted, its approved as advanced', () => {
+    const round = dashboardRound(2, {
+      name: 'Prototype Submission and Selection Round',
+      currentParticipants: 99,
+      totalColleges: 0,
+    })
+    const recorded = { stageId: round.id, submissions: 60, selections: 10 }
+    expect(show(roundStatCards(round, recorded))).toEqual([
+      'Participants: 99',
+      'Colleges: 0',
+      'Prototypes Approved: 10',
+    ])
+    const final = dashboardRound(4, { name: 'Change Makers', currentParticipants: 12 })
+    expect(
+      show(roundStatCards(final, { stageId: final.id, submissions: 0, selections: 0 }))[2],
+    ).toBe('Solutions to be Built: 0')
+  })
+
+  it('prefers the organizer’s reported figure to the records', () => {
+    const round = dashboardRound(3, { name: 'Project round', projectsApproved: 12 })
+    expect(
+      show(roundStatCards(round, { stageId: round.id, submissions: 30, selections: 10 }))[2],
+    ).toBe('Projects Approved: 12')
+  })
+
+  it('estimates when it is not known whether the round has records', () => {
+    const round = dashboardRound(2, { name: 'Prototype', currentParticipants: 10 })
+    expect(show(roundStatCards(round))).toEqual([
+      'Participants: 10',
+      'Colleges: 4 (estimated)',
+      'Prototypes Approved: 7 (estimated)',
+    ])
+  })
+
   it('shows the submissions of a round whose name names no stage', () => {
     expect(
       cards(5, {
@@ -123,5 +160,13 @@ describe('a round’s progress', () => {
     expect(roundProgress(round.id, [{ stageId: round.id, submissions: 0, selections: 0 }])).toEqual(
       { submissions: 0, qualified: 0, percent: 0 },
     )
+  })
+})
+
+describe('which rounds have records', () => {
+  it('is the rounds the stage stats list; any other has none', () => {
+    const stat = { stageId: dashboardRound(1).id, submissions: 4, selections: 1 }
+    expect(recordedStats(dashboardRound(1).id, [stat])).toBe(stat)
+    expect(recordedStats(dashboardRound(2).id, [stat])).toBeNull()
   })
 })

@@ -1,6 +1,9 @@
 import { stageOfRoundName, type Round, type StageStat } from '@hackathon/contract'
 
-/** One of a round's three stat cards. `estimated`: the server gave no count (SPEC.md section 9). */
+/**
+ * One of a round's three stat cards. `estimated`: a fallback from the participants, shown only
+ * for a round with no recorded data (docs/product/pipeline.md#figures).
+ */
 export interface StatCard {
   label: string
   value: number
@@ -10,20 +13,37 @@ export interface StatCard {
 const counted = (label: string, value: number): StatCard => ({ label, value, estimated: false })
 
 /**
- * The server's count, or SPEC.md section 9's fallback when it has none. A fallback computed from
- * no participants is a plain 0, not an estimate.
+ * The organizer's reported figure; else, for a round with pipeline records, the count of those
+ * advanced (or won) in it; else the fallback share of the participants. A fallback computed
+ * from no participants is a plain 0, not an estimate.
  */
-function countOr(label: string, value: number | null, participants: number, share: number) {
-  if (value !== null) return counted(label, value)
+function approved(
+  label: string,
+  reported: number | null,
+  recorded: StageStat | null | undefined,
+  participants: number,
+  share: number,
+): StatCard {
+  if (reported !== null) return counted(label, reported)
+  if (recorded) return counted(label, recorded.selections)
   return { label, value: Math.floor(share * participants), estimated: participants > 0 }
 }
 
 /**
- * SPEC.md section 2 and 9: participants (invitees for a stage-4 round), colleges, and the count
- * that matters for the round's stage, which is guessed from its name. A round whose name names
+ * Participants (invitees for a stage-4 round), colleges, and the count that matters for the
+ * round's stage, which is guessed from its name as the bulk sheets do. A round whose name names
  * no stage shows its submissions.
+ *
+ * `recorded` is the round's line of GET /api/stage-stats, which lists exactly the rounds with
+ * pipeline records: null for a round without any, undefined when the stats are not known. The
+ * server counts a round's figures from its records (docs/product/pipeline.md#figures), so only a
+ * round without records may show estimates (colleges a third of the participants, rounded up;
+ * approved 70%, 50% or 30% of them, rounded down).
  */
-export function roundStatCards(round: Round): [StatCard, StatCard, StatCard] {
+export function roundStatCards(
+  round: Round,
+  recorded?: StageStat | null,
+): [StatCard, StatCard, StatCard] {
   const participants = round.currentParticipants
   const stage = stageOfRoundName(round.name)
 
@@ -33,9 +53,9 @@ export function roundStatCards(round: Round): [StatCard, StatCard, StatCard] {
         counted('Invitees', round.totalInvitees ?? participants)
       : counted('Participants', participants)
 
-  // totalColleges is always a number; 0 beside participants means nobody counted them.
+  // Without records, 0 colleges beside some participants means nobody counted them.
   const colleges =
-    round.totalColleges === 0 && participants > 0
+    round.totalColleges === 0 && participants > 0 && !recorded
       ? { label: 'Colleges', value: Math.ceil(participants / 3), estimated: true }
       : counted('Colleges', round.totalColleges)
 
@@ -43,14 +63,25 @@ export function roundStatCards(round: Round): [StatCard, StatCard, StatCard] {
     stage === 'stage1'
       ? counted('Ideas Submitted', round.ideasSubmitted ?? round.submissionCount)
       : stage === 'stage2'
-        ? countOr('Prototypes Approved', round.prototypesApproved, participants, 0.7)
+        ? approved('Prototypes Approved', round.prototypesApproved, recorded, participants, 0.7)
         : stage === 'stage3'
-          ? countOr('Projects Approved', round.projectsApproved, participants, 0.5)
+          ? approved('Projects Approved', round.projectsApproved, recorded, participants, 0.5)
           : stage === 'stage4'
-            ? countOr('Solutions to be Built', round.solutionsToBeBuilt, participants, 0.3)
+            ? approved(
+                'Solutions to be Built',
+                round.solutionsToBeBuilt,
+                recorded,
+                participants,
+                0.3,
+              )
             : counted('Submissions', round.submissionCount)
 
   return [people, colleges, stageCount]
+}
+
+/** A round's line of the stage stats: null when the round has no records (see roundStatCards). */
+export function recordedStats(roundId: string, stages: readonly StageStat[]): StageStat | null {
+  return stages.find((stage) => stage.stageId === roundId) ?? null
 }
 
 export type DashboardStatus = 'Active' | 'Completed' | 'Inactive'

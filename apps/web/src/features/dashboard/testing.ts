@@ -18,6 +18,7 @@ export function dashboardRound(n: number, overrides: Partial<Round> = {}): Round
     startTime: null,
     endTime: null,
     maxParticipants: null,
+    position: n,
     requirements: [],
     prizes: [],
     currentParticipants: 0,

@@ -88,6 +88,7 @@ export function rankingEntryFixture(
       collegeName: 'City Engineering College',
       status: 'submitted',
     },
+    roundState: 'submitted',
     normalizedScore: 7,
     rawScore: 7,
     reviews: 3,

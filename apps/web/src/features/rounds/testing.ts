@@ -1,4 +1,10 @@
-import type { Round, StoredFile } from '@hackathon/contract'
+import {
+  ANSWER_DEFAULT_MB,
+  DEFAULT_ANSWER_FILE_TYPES,
+  type Round,
+  type RoundRequirement,
+  type StoredFile,
+} from '@hackathon/contract'
 
 const uuid = (prefix: string, n: number) =>
   `00000000-0000-4000-${prefix}-${String(n).padStart(12, '0')}`
@@ -15,7 +21,25 @@ export function storedFileFixture(n: number, overrides: Partial<StoredFile> = {}
   }
 }
 
-/** A round as it arrives over JSON; `n` makes the ids and the name unique. */
+/** A file requirement with the defaults a new one gets (docs/product/rounds.md#requirements). */
+export function requirementFixture(
+  id: string,
+  description: string,
+  overrides: Partial<RoundRequirement> = {},
+): RoundRequirement {
+  return {
+    id,
+    description,
+    template: null,
+    kind: 'file',
+    required: true,
+    fileTypes: [...DEFAULT_ANSWER_FILE_TYPES],
+    maxSizeMb: ANSWER_DEFAULT_MB,
+    ...overrides,
+  }
+}
+
+/** A round as it arrives over JSON; `n` makes the ids and the name unique (and its stage). */
 export function roundFixture(n: number, overrides: Partial<Round> = {}): Round {
   return {
     id: uuid('8000', n),
@@ -25,7 +49,8 @@ export function roundFixture(n: number, overrides: Partial<Round> = {}): Round {
     startTime: '2026-03-01T09:00:00.000Z',
     endTime: '2026-03-15T18:00:00.000Z',
     maxParticipants: 100,
-    requirements: [{ id: uuid('9000', n), description: 'A pitch deck', template: null }],
+    position: n,
+    requirements: [requirementFixture(uuid('9000', n), 'A pitch deck')],
     prizes: ['A trophy'],
     currentParticipants: 0,
     totalColleges: 0,
@@ -41,9 +66,7 @@ export function roundFixture(n: number, overrides: Partial<Round> = {}): Round {
 
 /** `count` requirements, each with its own id and description. */
 export function requirementsFixture(count: number): Round['requirements'] {
-  return Array.from({ length: count }, (_, i) => ({
-    id: uuid('9100', i + 1),
-    description: `Requirement text ${i + 1}`,
-    template: null,
-  }))
+  return Array.from({ length: count }, (_, i) =>
+    requirementFixture(uuid('9100', i + 1), `Requirement text ${i + 1}`),
+  )
 }

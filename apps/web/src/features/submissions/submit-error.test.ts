@@ -16,16 +16,29 @@ describe('what a refused submission tells the applicant (SPEC.md section 8)', ()
     })
   })
 
-  it.each([SUBMISSION_MESSAGES.expired, SUBMISSION_MESSAGES.inactive])(
-    'says "not at this time" for any other 403: %s',
-    (message) => {
-      expect(submitErrorNotice(apiError(403, message))).toEqual({
-        title: 'Submission Not Allowed',
-        description: 'You are not eligible to submit for this stage at this time.',
-        stageGone: false,
-      })
-    },
-  )
+  it('gives the server’s words when it names the round to be selected in', () => {
+    const message = SUBMISSION_MESSAGES.lockedBehind('Ideation')
+    expect(submitErrorNotice(apiError(403, message)).description).toBe(message)
+  })
+
+  it.each([
+    SUBMISSION_MESSAGES.expired,
+    SUBMISSION_MESSAGES.closed,
+    SUBMISSION_MESSAGES.notOpenYet,
+    SUBMISSION_MESSAGES.decided,
+  ])('gives the server’s reason for any other 403, never "at this time": %s', (message) => {
+    expect(submitErrorNotice(apiError(403, message))).toEqual({
+      title: 'Submission Not Allowed',
+      description: message,
+      stageGone: false,
+    })
+  })
+
+  it('says "not at this time" only for a 403 that gives no reason', () => {
+    expect(submitErrorNotice(new Error('403: Forbidden')).description).toBe(
+      'You are not eligible to submit for this stage at this time.',
+    )
+  })
 
   it('reads "not eligible" in the words even without a 403', () => {
     expect(submitErrorNotice(new Error('You are not eligible yet')).title).toBe(
@@ -38,6 +51,14 @@ describe('what a refused submission tells the applicant (SPEC.md section 8)', ()
       title: 'Stage Not Found',
       description: 'The requested stage could not be found or is no longer available.',
       stageGone: true,
+    })
+  })
+
+  it('keeps a 400 that says "not found" about a file on the page, as Submission Failed', () => {
+    expect(submitErrorNotice(apiError(400, SUBMISSION_MESSAGES.answerFileMissing))).toEqual({
+      title: 'Submission Failed',
+      description: SUBMISSION_MESSAGES.answerFileMissing,
+      stageGone: false,
     })
   })
 

@@ -22,20 +22,29 @@ export const SUBMIT_ERROR_TEXTS = {
  * SPEC.md section 8, the three 'Submit error' rows, in their order. The error text is
  * `STATUS: body`, so "containing 403" is the status; the words are matched too, for a server
  * that refuses with another status but says why.
+ *
+ * A refusal says the server's own reason: closed, not open yet, decided
+ * (docs/product/pipeline.md#access). The SPEC's sentences stay where they are true: 'must be
+ * selected for the hackathon first' for the server's "must be selected" unless it names the round
+ * to be selected in, which says more; 'at this time' only when the server gave no reason.
  */
 export function submitErrorNotice(err: unknown): SubmitErrorNotice {
   const status = apiErrorStatus(err)
   const text = err instanceof Error ? err.message.toLowerCase() : ''
   if (status === 403 || text.includes('not eligible')) {
+    const reason = errorMessage(err, '')
+    const namesRound = /must be selected in /i.test(reason)
     return {
       title: SUBMIT_ERROR_TEXTS.notAllowedTitle,
-      description: text.includes('must be selected')
-        ? SUBMIT_ERROR_TEXTS.mustBeSelected
-        : SUBMIT_ERROR_TEXTS.notAllowedNow,
+      description:
+        text.includes('must be selected') && !namesRound
+          ? SUBMIT_ERROR_TEXTS.mustBeSelected
+          : reason || SUBMIT_ERROR_TEXTS.notAllowedNow,
       stageGone: false,
     }
   }
-  if (status === 404 || text.includes('not found')) {
+  // A 400 is about what was sent (e.g. "An uploaded file was not found"), never a missing stage.
+  if (status === 404 || (status !== 400 && text.includes('not found'))) {
     return {
       title: SUBMIT_ERROR_TEXTS.notFoundTitle,
       description: SUBMIT_ERROR_TEXTS.notFound,

@@ -4,13 +4,14 @@ import {
   type ApplicantSubmission,
   type StaffSubmission,
   type StageDocument,
+  type SubmissionAnswer,
 } from '@hackathon/contract'
 
 export const TOKEN = 'session-token-stage'
 
 const HOUR_MS = 60 * 60 * 1000
 
-/** An open stage whose deadline is 2 days, 3 hours and a little more away. */
+/** A stage open to the applicant whose deadline is 2 days, 3 hours and a little more away. */
 export function stageFixture(overrides: Partial<ApplicantRound> = {}): ApplicantRound {
   return {
     id: '00000000-0000-4000-8000-000000000101',
@@ -19,9 +20,14 @@ export function stageFixture(overrides: Partial<ApplicantRound> = {}): Applicant
     status: 'active',
     startTime: new Date(Date.now() - 24 * HOUR_MS).toISOString(),
     endTime: new Date(Date.now() + (2 * 24 + 3) * HOUR_MS + 20 * 60_000).toISOString(),
+    position: 1,
     requirements: [],
     prizes: [],
     locked: false,
+    access: 'open',
+    accessMessage: 'Open for submissions.',
+    state: 'eligible',
+    submission: null,
     ...overrides,
   }
 }
@@ -34,6 +40,32 @@ export function documentFixture(n: number, overrides: Partial<StageDocument> = {
     isRequired: true,
     fileType: null,
     fileUrl: null,
+    kind: 'file',
+    fileTypes: ['pdf', 'pptx'],
+    maxSizeMb: 10,
+    ...overrides,
+  }
+}
+
+/** The answer to document `n` (documentFixture), by default a file. */
+export function answerFixture(
+  n: number,
+  overrides: Partial<SubmissionAnswer> = {},
+): SubmissionAnswer {
+  const fileId = `00000000-0000-4000-8000-0000000006${String(n).padStart(2, '0')}`
+  return {
+    requirementId: documentFixture(n).id,
+    description: `What document ${n} holds`,
+    kind: 'file',
+    current: true,
+    file: {
+      id: fileId,
+      name: `document-${n}.pdf`,
+      size: 1.5 * 1024 * 1024,
+      url: `/api/applicant/answer-files/${fileId}`,
+    },
+    url: null,
+    text: null,
     ...overrides,
   }
 }
@@ -48,6 +80,7 @@ export function applicantSubmissionFixture(
     status: 'submitted',
     githubUrl: 'https://github.com/asha/prototype',
     documents: [],
+    answers: [],
     createdAt: '2026-03-02T10:00:00.000Z',
     submittedAt: '2026-03-04T10:05:00.000Z',
     versions: [],
@@ -74,6 +107,7 @@ export function staffSubmissionFixture(
       status: 'submitted',
     },
     documents: [],
+    answers: [],
     versions: [],
     repository: null,
     myReview: { assigned: false, total: null, savedAt: null },

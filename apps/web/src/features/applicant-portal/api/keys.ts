@@ -6,4 +6,5 @@ export const applicantPortalKeys = {
   all: ['/api/applicant'] as const,
   dashboard: () => [...applicantPortalKeys.all, 'dashboard'] as const,
   submissions: () => [...applicantPortalKeys.all, 'my-submissions'] as const,
+  rounds: () => [...applicantPortalKeys.all, 'rounds'] as const,
 }

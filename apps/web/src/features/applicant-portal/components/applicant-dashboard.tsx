@@ -65,9 +65,9 @@ function DashboardView({ data }: { data: DashboardData }) {
       {data.requiresConfirmation && <ConfirmationCard />}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
-          <ProgressCard status={data.currentStatus} />
-          <StagesCard rounds={data.activeRounds} />
-          <HistoryCard items={data.progress} />
+          <ProgressCard items={data.progress} />
+          <StagesCard rounds={data.rounds} />
+          <HistoryCard items={data.history} />
         </div>
         <div className="grid content-start gap-6">
           <ProfileCard applicant={data.applicant} />

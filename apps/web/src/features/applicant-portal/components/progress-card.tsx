@@ -1,17 +1,14 @@
-import {
-  APPLICANT_STATUS_LABELS,
-  PROGRESS_STEPS,
-  progressPercent,
-  type ApplicantStatus,
-} from '@hackathon/contract'
+import { APPLICANT_STATUS_LABELS, PROGRESS_STEPS, type ProgressItem } from '@hackathon/contract'
 import { Check } from 'lucide-react'
 import { useId } from 'react'
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { cn } from '@/lib/utils'
 
+type Step = (typeof PROGRESS_STEPS)[number]
+
 /** 'reviewed' is a step of the progress order but not an applicant status, so it has no label. */
-const STEP_LABELS: Readonly<Record<(typeof PROGRESS_STEPS)[number], string>> = {
+const STEP_LABELS: Readonly<Record<Step, string>> = {
   registered: APPLICANT_STATUS_LABELS.registered,
   selected: APPLICANT_STATUS_LABELS.selected,
   confirmed: APPLICANT_STATUS_LABELS.confirmed,
@@ -19,11 +16,28 @@ const STEP_LABELS: Readonly<Record<(typeof PROGRESS_STEPS)[number], string>> = {
   reviewed: 'Reviewed',
 }
 
-/** SPEC.md section 4: the status's position in the progress order, 20% a step. */
-export function ProgressCard({ status }: { status: ApplicantStatus }) {
+/** Each step's share of the bar: SPEC.md section 9, 5 steps of 20%. */
+const STEP_PERCENT = 100 / PROGRESS_STEPS.length
+
+function labelOf(item: Pick<ProgressItem, 'id' | 'description'>): string {
+  return (STEP_LABELS as Readonly<Record<string, string>>)[item.id] ?? item.description
+}
+
+/**
+ * The five progress steps as the server reads them from the pipeline
+ * (docs/product/pipeline.md#progress). The bar is the completed steps x 20%, computed from the
+ * same items it lists, so the two never disagree; the steps are monotone, so the completed ones
+ * are the first ones.
+ */
+export function ProgressCard({ items }: { items: readonly ProgressItem[] }) {
   const headingId = useId()
-  const percent = Math.round(progressPercent(status))
-  const reached = PROGRESS_STEPS.indexOf(status as (typeof PROGRESS_STEPS)[number])
+  const steps: readonly Pick<ProgressItem, 'id' | 'description' | 'status'>[] =
+    items.length > 0
+      ? items
+      : PROGRESS_STEPS.map((id) => ({ id, description: STEP_LABELS[id], status: 'pending' }))
+  const completed = steps.filter((step) => step.status === 'completed')
+  const percent = Math.min(100, Math.round(completed.length * STEP_PERCENT))
+  const reached = completed.at(-1)
 
   return (
     <Card>
@@ -32,9 +46,9 @@ export function ProgressCard({ status }: { status: ApplicantStatus }) {
           <h2 id={headingId}>Overall Progress</h2>
         </CardTitle>
         <CardDescription>
-          {reached < 0
-            ? 'Your status is outside the usual steps; the organisers will be in touch.'
-            : `Step ${reached + 1} of ${PROGRESS_STEPS.length}: ${STEP_LABELS[PROGRESS_STEPS[reached]!]}`}
+          {reached
+            ? `Step ${completed.length} of ${steps.length}: ${labelOf(reached)}`
+            : 'Your progress shows here once you are registered.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -57,11 +71,11 @@ export function ProgressCard({ status }: { status: ApplicantStatus }) {
         </div>
         {/* Wider than the card's padding on a phone, so five labels fit side by side at 375 px. */}
         <ol className="-mx-3 grid grid-cols-5 gap-1 sm:mx-0">
-          {PROGRESS_STEPS.map((step, index) => {
-            const done = index <= reached
+          {steps.map((step, index) => {
+            const done = step.status === 'completed'
             return (
               <li
-                key={step}
+                key={step.id}
                 className={cn(
                   'grid justify-items-center gap-1.5 text-center text-[0.6875rem] leading-tight sm:text-xs',
                   done ? 'font-medium text-foreground' : 'text-muted-foreground',
@@ -78,7 +92,7 @@ export function ProgressCard({ status }: { status: ApplicantStatus }) {
                 >
                   {done ? <Check className="size-4" /> : index + 1}
                 </span>
-                {STEP_LABELS[step]}
+                {labelOf(step)}
                 <span className="sr-only">{done ? ', done' : ', not yet'}</span>
               </li>
             )

@@ -2,7 +2,7 @@ import type { ApplicantSubmission } from '@hackathon/contract'
 import { ArrowLeft, FolderGit2, RotateCw } from 'lucide-react'
 import { Link } from 'wouter'
 
-import { ApplicantSubmissionCard } from '@/components/applicant-submission-card'
+import { ApplicantSubmissionCard, applicantFile } from '@/components/applicant-submission-card'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
@@ -11,10 +11,17 @@ import { formatDateTime, viewerTimeZone } from '@/lib/date-time'
 import { errorMessage } from '@/lib/error-message'
 
 import { useMySubmissions } from '../api/get-my-submissions'
+import { useApplicantRounds } from '../api/get-rounds'
 
 /** SPEC.md section 2 "Applicant submissions": the applicant's own stage submissions. */
 export function SubmissionsList() {
   const submissions = useMySubmissions()
+  // What each stage asks for now, to mark earlier answers to requirements it no longer asks.
+  const rounds = useApplicantRounds()
+  const requirementsOf = (stageId: string) => {
+    const round = rounds.data?.rounds.find((r) => r.id === stageId)
+    return round ? new Set(round.requirements.map((r) => r.id)) : undefined
+  }
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
@@ -52,7 +59,10 @@ export function SubmissionsList() {
         <ul className="grid gap-4">
           {submissions.data.submissions.map((submission) => (
             <li key={submission.id}>
-              <SubmissionCard submission={submission} />
+              <SubmissionCard
+                submission={submission}
+                currentRequirementIds={requirementsOf(submission.stageId)}
+              />
             </li>
           ))}
         </ul>
@@ -84,7 +94,13 @@ function EmptyState() {
   )
 }
 
-function SubmissionCard({ submission }: { submission: ApplicantSubmission }) {
+function SubmissionCard({
+  submission,
+  currentRequirementIds,
+}: {
+  submission: ApplicantSubmission
+  currentRequirementIds: ReadonlySet<string> | undefined
+}) {
   return (
     <ApplicantSubmissionCard
       submission={submission}
@@ -102,6 +118,8 @@ function SubmissionCard({ submission }: { submission: ApplicantSubmission }) {
           versions={submission.versions}
           summary={`Earlier versions (${submission.versions.length})`}
           submittedLabel="Submitted"
+          fileAction={applicantFile}
+          currentRequirementIds={currentRequirementIds}
         />
       )}
     </ApplicantSubmissionCard>

@@ -10,15 +10,13 @@ export interface ApplicantFilters {
 
 /**
  * Query keys of the applicants feature. The first part is the GET path (SPEC.md section 7);
- * every applicant mutation invalidates `all`, which prefixes every applicant list.
+ * every applicant mutation invalidates `all`, which prefixes every applicant list and every
+ * applicant's pipeline. '/api/rounds' is the rounds feature's key for the same call (spelled
+ * out: a feature may not import another's key factory), so both share one cached list.
  */
 export const applicantKeys = {
   all: ['/api/applicants'] as const,
   list: (filters: ApplicantFilters) => [...applicantKeys.all, filters] as const,
+  pipeline: (id: string) => [...applicantKeys.all, id, 'pipeline'] as const,
+  rounds: () => ['/api/rounds'] as const,
 }
-
-/**
- * Dashboard data that counts applicants. The dashboards own these calls; the keys are spelled
- * here as their GET paths because a feature may not import another feature's key factory.
- */
-export const applicantCountKeys = [['/api/stage-stats'], ['/api/recent-activity']] as const

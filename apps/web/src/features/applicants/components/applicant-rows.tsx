@@ -1,5 +1,5 @@
 import { STAGES, type Applicant } from '@hackathon/contract'
-import { CheckCircle2, Pencil, Trash2 } from 'lucide-react'
+import { CheckCircle2, ListOrdered, Pencil, Trash2 } from 'lucide-react'
 
 import { ApplicantStatusBadge } from '@/components/applicant-status-badge'
 import { Button } from '@/components/ui/button'
@@ -41,6 +41,8 @@ export interface ApplicantRowsProps {
   onEdit: (applicant: Applicant, trigger: HTMLElement) => void
   onDelete: (applicant: Applicant, trigger: HTMLElement) => void
   onSelect: (applicant: Applicant, trigger: HTMLElement) => void
+  /** Opens the applicant's record in each round (docs/product/pipeline.md). */
+  onRounds: (applicant: Applicant, trigger: HTMLElement) => void
 }
 
 export function ApplicantRows({
@@ -51,6 +53,7 @@ export function ApplicantRows({
   onEdit,
   onDelete,
   onSelect,
+  onRounds,
 }: ApplicantRowsProps) {
   return (
     // Wide enough to stay readable on a phone, where the table scrolls sideways in its box.
@@ -101,6 +104,16 @@ export function ApplicantRows({
               </TableCell>
               <TableCell>
                 <div className="flex justify-end gap-1">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    // Starts with the visible word, so a voice command 'click Rounds' finds it.
+                    aria-label={`Rounds for ${applicant.name}`}
+                    onClick={(event) => onRounds(applicant, event.currentTarget)}
+                  >
+                    <ListOrdered aria-hidden="true" />
+                    Rounds
+                  </Button>
                   {mode === 'admin' ? (
                     <>
                       <Button

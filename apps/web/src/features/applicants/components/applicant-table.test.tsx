@@ -1,12 +1,19 @@
-import { APPLICANT_MESSAGES, APPLICANT_STATUS_LABELS } from '@hackathon/contract'
+import {
+  APPLICANT_MESSAGES,
+  APPLICANT_STATUS_LABELS,
+  PIPELINE_MESSAGES,
+  type ApplicantPipeline,
+} from '@hackathon/contract'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { dismissToast } from '@/components/ui/use-toast'
-import { errorResponse, stubApi } from '@/test/fetch-stub'
+import { formatDateTime } from '@/lib/date-time'
+import { axeViolations } from '@/test/axe'
+import { errorResponse, stubApi, type Handler } from '@/test/fetch-stub'
 import { renderWithApp } from '@/test/render'
 
-import { applicantFixture, applicantPage } from '../testing'
+import { applicantFixture, applicantPage, pipelineRoundFixture } from '../testing'
 import { ApplicantTable } from './applicant-table'
 
 afterEach(() => {
@@ -336,6 +343,31 @@ describe('the applicant table', () => {
     expect(screen.getByRole('dialog', { name: 'Edit Applicant' })).toBeTruthy()
   })
 
+  it('says beside Status why the rounds’ records refuse the status chosen', async () => {
+    const message =
+      "This applicant's records in the rounds make their status selected, not registered. Record the decision for a round instead."
+    const fetchMock = stubApi({
+      [FIRST_PAGE]: () => Response.json(applicantPage([grace])),
+      [`PUT /api/applicants/${grace.id}`]: () => errorResponse(409, message, 'STATUS_NOT_REACHED'),
+    })
+    renderWithApp(<ApplicantTable mode="admin" />)
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Grace Hopper' }))
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Applicant' }))
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }))
+
+    const refusal = await dialog.findByText(message)
+    const status = dialog.getByLabelText('Status')
+    expect(status.getAttribute('aria-describedby')).toContain(refusal.id)
+    expect(status.getAttribute('aria-invalid')).toBe('true')
+    await waitFor(() => expect(document.activeElement).toBe(status))
+    expect(screen.queryByText('Error')).toBeNull()
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(1)
+
+    fireEvent.change(status, { target: { value: 'submitted' } })
+    expect(dialog.queryByText(message)).toBeNull()
+  })
+
   it('says when nothing matches, and when the list cannot be loaded', async () => {
     stubApi({
       [FIRST_PAGE]: () => errorResponse(500, 'Database unavailable', 'INTERNAL'),
@@ -349,5 +381,218 @@ describe('the applicant table', () => {
     })
     expect(await screen.findByText('No applicants found')).toBeTruthy()
     expect(screen.queryByText(/^Showing/)).toBeNull()
+  })
+})
+
+describe('an applicant’s rounds', () => {
+  const ideas = pipelineRoundFixture(1, { name: 'Ideas' })
+  const final = pipelineRoundFixture(2, { name: 'Final', prizes: ['Gold', 'Silver'] })
+  const PIPELINE: ApplicantPipeline = {
+    entries: [
+      {
+        roundId: final.id,
+        roundName: 'Final',
+        position: 2,
+        state: 'submitted',
+        prize: null,
+        note: null,
+        decidedBy: null,
+        decidedAt: null,
+        confirmedAt: null,
+      },
+      {
+        roundId: ideas.id,
+        roundName: 'Ideas',
+        position: 1,
+        state: 'advanced',
+        prize: null,
+        note: 'Strong idea',
+        decidedBy: 'Sam Doe',
+        decidedAt: '2026-03-05T10:00:00.000Z',
+        confirmedAt: '2026-03-06T08:30:00.000Z',
+      },
+    ],
+    events: [
+      {
+        id: '00000000-0000-4000-8000-000000000901',
+        roundName: 'Ideas',
+        fromState: 'submitted',
+        toState: 'advanced',
+        actor: 'Sam Doe',
+        note: 'Strong idea',
+        at: '2026-03-05T10:00:00.000Z',
+      },
+      {
+        id: '00000000-0000-4000-8000-000000000902',
+        roundName: 'Ideas',
+        fromState: 'advanced',
+        toState: 'confirmed',
+        actor: 'Ada Lovelace',
+        note: null,
+        at: '2026-03-06T08:30:00.000Z',
+      },
+    ],
+  }
+  const PIPELINE_URL = `GET /api/applicants/${ada.id}/pipeline`
+  const DECISION_URL = `POST /api/applicants/${ada.id}/decision`
+
+  function renderRounds(mode: 'admin' | 'jury', handlers: Record<string, Handler> = {}) {
+    const fetchMock = stubApi({
+      [FIRST_PAGE]: () => Response.json(applicantPage([ada])),
+      [PIPELINE_URL]: () => Response.json(PIPELINE),
+      'GET /api/rounds': () => Response.json({ rounds: [ideas, final], warnings: [] }),
+      ...handlers,
+    })
+    const app = renderWithApp(
+      <main>
+        <ApplicantTable mode={mode} />
+      </main>,
+    )
+    return { fetchMock, ...app }
+  }
+
+  async function openRounds() {
+    fireEvent.click(await screen.findByRole('button', { name: 'Rounds for Ada Lovelace' }))
+    return within(await screen.findByRole('dialog', { name: 'Rounds of Ada Lovelace' }))
+  }
+
+  it('lists the records by stage with who decided, when and why, then the history', async () => {
+    renderRounds('admin')
+    const dialog = await openRounds()
+
+    const records = within(await dialog.findByRole('list', { name: 'Records by round' }))
+    const items = records.getAllByRole('listitem')
+    expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual([
+      'Stage 1: Ideas',
+      'Stage 2: Final',
+    ])
+    const first = within(items[0]!)
+    expect(first.getByText('Advanced')).toBeTruthy()
+    expect(first.getByText('Sam Doe')).toBeTruthy()
+    expect(first.getByText(formatDateTime('2026-03-05T10:00:00.000Z'))).toBeTruthy()
+    expect(first.getByText(formatDateTime('2026-03-06T08:30:00.000Z'))).toBeTruthy()
+    expect(first.getByText('Strong idea')).toBeTruthy()
+    expect(within(items[1]!).getByText('Not decided yet')).toBeTruthy()
+
+    const history = within(dialog.getByRole('list', { name: 'History, oldest first' }))
+    expect(history.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      `Ideas: from Submitted to AdvancedBy Sam Doe, ${formatDateTime('2026-03-05T10:00:00.000Z')}Note: Strong idea`,
+      `Ideas: from Advanced to Confirmed participationBy Ada Lovelace, ${formatDateTime('2026-03-06T08:30:00.000Z')}`,
+    ])
+    await dialog.findByRole('button', { name: 'Record decision' })
+    expect(await axeViolations()).toEqual([])
+  })
+
+  it('lets the jury read the rounds, without the decision form', async () => {
+    renderRounds('jury')
+    const dialog = await openRounds()
+
+    expect(await dialog.findByRole('list', { name: 'Records by round' })).toBeTruthy()
+    expect(dialog.queryByRole('button', { name: 'Record decision' })).toBeNull()
+    expect(dialog.queryByLabelText('Decision')).toBeNull()
+  })
+
+  it('records a decision in the applicant’s latest round, then refreshes the lists and figures', async () => {
+    let decided = false
+    const { fetchMock, queryClient } = renderRounds('admin', {
+      [PIPELINE_URL]: () =>
+        Response.json(
+          decided
+            ? {
+                ...PIPELINE,
+                entries: PIPELINE.entries.map((e) =>
+                  e.roundId === final.id ? { ...e, state: 'won', prize: 'Gold' } : e,
+                ),
+              }
+            : PIPELINE,
+        ),
+      [DECISION_URL]: () => {
+        decided = true
+        return Response.json({
+          message: PIPELINE_MESSAGES.decisionRecorded,
+          applicant: { ...ada, status: 'won' },
+        })
+      },
+    })
+    // Figures other screens show, counted from the pipeline.
+    queryClient.setQueryData(['/api/stage-stats'], { stages: [] })
+    queryClient.setQueryData(['/api/dashboard-charts'], { registrationsPerDay: [], funnel: [] })
+    const dialog = await openRounds()
+
+    const round = (await dialog.findByLabelText('Round')) as HTMLSelectElement
+    expect([...round.options].map((o) => o.text)).toEqual([
+      'Choose a round',
+      'Stage 1: Ideas',
+      'Stage 2: Final',
+    ])
+    expect(round.value).toBe(final.id)
+    const decision = dialog.getByLabelText('Decision') as HTMLSelectElement
+    expect([...decision.options].map((o) => o.text)).toEqual([
+      'Choose a decision',
+      'Advanced',
+      'Not advanced',
+      'Withdrawn',
+      'Won',
+      'Back to Submitted (undo a decision on a submission)',
+      'Back to Eligible (undo a decision made without a submission)',
+    ])
+    expect(dialog.queryByLabelText('Prize (optional)')).toBeNull()
+    fireEvent.change(decision, { target: { value: 'won' } })
+    fireEvent.change(await dialog.findByLabelText('Prize (optional)'), {
+      target: { value: ' Gold ' },
+    })
+    fireEvent.change(dialog.getByLabelText('Note (optional)'), {
+      target: { value: 'Best demo of the day' },
+    })
+    fireEvent.click(dialog.getByRole('button', { name: 'Record decision' }))
+
+    expect(await screen.findByText(PIPELINE_MESSAGES.decisionRecorded)).toBeTruthy()
+    const post = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/decision'))
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      roundId: final.id,
+      decision: 'won',
+      note: 'Best demo of the day',
+      prize: 'Gold',
+    })
+    const records = within(dialog.getByRole('list', { name: 'Records by round' }))
+    expect(await records.findByText('Won')).toBeTruthy()
+    expect(records.getByText('Gold')).toBeTruthy()
+    const calls = (key: string) => requestedUrls(fetchMock).filter((url) => url === key).length
+    expect(calls(FIRST_PAGE)).toBe(2)
+    expect(calls(PIPELINE_URL)).toBe(2)
+    for (const key of ['/api/stage-stats', '/api/dashboard-charts']) {
+      expect(queryClient.getQueryState([key])?.isInvalidated).toBe(true)
+    }
+    // Ready for the next decision, in the same round.
+    expect((dialog.getByLabelText('Note (optional)') as HTMLTextAreaElement).value).toBe('')
+    expect((dialog.getByLabelText('Round') as HTMLSelectElement).value).toBe(final.id)
+    expect((dialog.getByLabelText('Decision') as HTMLSelectElement).value).toBe('')
+    expect(dialog.queryByLabelText('Prize (optional)')).toBeNull()
+  })
+
+  it('asks for a decision first, then shows the server’s refusal in place', async () => {
+    const { fetchMock } = renderRounds('admin', {
+      [DECISION_URL]: () => errorResponse(409, PIPELINE_MESSAGES.wonOnlyInFinal, 'NOT_FINAL'),
+    })
+    const dialog = await openRounds()
+
+    fireEvent.click(await dialog.findByRole('button', { name: 'Record decision' }))
+    const decision = dialog.getByLabelText('Decision')
+    expect(await dialog.findByText('Choose a decision')).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(decision))
+    expect(decision.getAttribute('aria-invalid')).toBe('true')
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/decision'))).toBe(false)
+
+    fireEvent.change(dialog.getByLabelText('Round'), { target: { value: ideas.id } })
+    fireEvent.change(decision, { target: { value: 'won' } })
+    await waitFor(() =>
+      expect(dialog.queryByText('Choose a decision', { selector: 'p' })).toBeNull(),
+    )
+    fireEvent.click(dialog.getByRole('button', { name: 'Record decision' }))
+
+    const refusal = await dialog.findByRole('alert')
+    expect(refusal.textContent).toBe(PIPELINE_MESSAGES.wonOnlyInFinal)
+    expect(screen.getByRole('dialog', { name: 'Rounds of Ada Lovelace' })).toBeTruthy()
+    expect(await axeViolations()).toEqual([])
   })
 })

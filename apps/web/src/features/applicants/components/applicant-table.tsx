@@ -26,6 +26,7 @@ import { useTargetDialog } from '@/lib/use-target-dialog'
 import { ApplicantRows, type ApplicantTableMode } from './applicant-rows'
 import { DeleteApplicantDialog } from './delete-applicant-dialog'
 import { EditApplicantDialog } from './edit-applicant-dialog'
+import { PipelineDialog } from './pipeline-dialog'
 
 export type { ApplicantTableMode } from './applicant-rows'
 
@@ -35,7 +36,10 @@ export const SEARCH_DEBOUNCE_MS = 300
 type StatusFilter = ApplicantStatus | 'all'
 
 export interface ApplicantTableProps {
-  /** admin: edit and delete each applicant; jury: select submitted applicants. */
+  /**
+   * admin: edit and delete each applicant, and record decisions in their rounds; jury: select
+   * submitted applicants. Both read each applicant's rounds.
+   */
   mode: ApplicantTableMode
   /** Shown as the card's heading (an h2); without it the page's own heading names the table. */
   title?: string
@@ -56,6 +60,7 @@ export function ApplicantTable({ mode, title }: ApplicantTableProps) {
   const searchRef = useRef<HTMLInputElement>(null)
   const editDialog = useTargetDialog<Applicant>(searchRef)
   const deleteDialog = useTargetDialog<Applicant>(searchRef)
+  const roundsDialog = useTargetDialog<Applicant>(searchRef)
   const select = useSelectApplicant()
   const ids = { status: useId() }
 
@@ -154,6 +159,7 @@ export function ApplicantTable({ mode, title }: ApplicantTableProps) {
                 onEdit={editDialog.show}
                 onDelete={deleteDialog.show}
                 onSelect={selectApplicant}
+                onRounds={roundsDialog.show}
               />
             </div>
             <Pagination
@@ -168,6 +174,13 @@ export function ApplicantTable({ mode, title }: ApplicantTableProps) {
         )}
       </CardContent>
 
+      <PipelineDialog
+        applicant={roundsDialog.target}
+        open={roundsDialog.open}
+        canDecide={mode === 'admin'}
+        onClose={roundsDialog.close}
+        onCloseAutoFocus={roundsDialog.onCloseAutoFocus}
+      />
       {mode === 'admin' && (
         <>
           <EditApplicantDialog

@@ -7,7 +7,7 @@ import {
   type Applicant,
   type ApplicantUpdateInput,
 } from '@hackathon/contract'
-import type { ComponentProps } from 'react'
+import { useEffect, useState, type ComponentProps } from 'react'
 
 import {
   Dialog,
@@ -17,13 +17,28 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/use-toast'
-import { errorMessage } from '@/lib/error-message'
+import { apiErrorCode } from '@/lib/api-error-code'
+import { apiErrorStatus, errorMessage } from '@/lib/error-message'
 
 import { useUpdateApplicant } from '../api/update-applicant'
 import { useSchemaForm } from '../hooks/use-schema-form'
 import { GraduationYearField, LinkedinField, PersonFields, StudyFields } from './applicant-fields'
 import { DialogFormFooter } from './dialog-form-footer'
 import { SelectField } from './form-fields'
+
+/**
+ * 409 codes of a status the applicant's records in the rounds do not allow (the server turns the
+ * status into a pipeline decision, docs/product/pipeline.md#status): said beside the Status field.
+ */
+const STATUS_REFUSALS = new Set([
+  'STATUS_NOT_REACHED',
+  'NOT_SUBMITTED',
+  'LATER_ROUND',
+  'NOT_IN_ROUND',
+  'NOT_FINAL',
+  'NO_SUBMISSION',
+  'HAS_SUBMISSION',
+])
 
 export interface EditApplicantDialogProps {
   /** The applicant being edited; kept while the dialog closes so its text does not blank out. */
@@ -41,9 +56,12 @@ export function EditApplicantDialog({
   onCloseAutoFocus,
 }: EditApplicantDialogProps) {
   const update = useUpdateApplicant()
+  /** Why the server refused the status chosen, for the applicant it was chosen for. */
+  const [statusRefusal, setStatusRefusal] = useState<{ id: string; message: string } | null>(null)
 
   function submit(input: ApplicantUpdateInput) {
     if (!applicant || update.isPending) return
+    setStatusRefusal(null)
     update.mutate(
       { id: applicant.id, input },
       {
@@ -51,12 +69,18 @@ export function EditApplicantDialog({
           toast({ title: 'Success', description: APPLICANT_MESSAGES.updated })
           onClose()
         },
-        onError: (err) =>
+        onError: (err) => {
+          const code = apiErrorCode(err)
+          if (apiErrorStatus(err) === 409 && code && STATUS_REFUSALS.has(code)) {
+            setStatusRefusal({ id: applicant.id, message: errorMessage(err, code) })
+            return
+          }
           toast({
             variant: 'destructive',
             title: 'Error',
             description: errorMessage(err, 'Failed to update applicant'),
-          }),
+          })
+        },
       },
     )
   }
@@ -78,6 +102,8 @@ export function EditApplicantDialog({
             key={applicant.id}
             applicant={applicant}
             pending={update.isPending}
+            statusRefusal={statusRefusal?.id === applicant.id ? statusRefusal.message : undefined}
+            onStatusEdited={() => setStatusRefusal(null)}
             onSubmit={submit}
           />
         )}
@@ -103,13 +129,23 @@ function valuesOf(applicant: Applicant) {
 function EditApplicantForm({
   applicant,
   pending,
+  statusRefusal,
+  onStatusEdited,
   onSubmit,
 }: {
   applicant: Applicant
   pending: boolean
+  /** The server's reason for refusing the status chosen; it goes once another is chosen. */
+  statusRefusal?: string
+  onStatusEdited: () => void
   onSubmit: (input: ApplicantUpdateInput) => void
 }) {
   const form = useSchemaForm(applicantUpdateInput, () => valuesOf(applicant))
+  const status = form.field('status')
+  // The refusal is read out with the field it is about, which takes focus.
+  useEffect(() => {
+    if (statusRefusal) document.getElementById(status.id)?.focus()
+  }, [statusRefusal, status.id])
   // Data from before the 2024-2030 list, or a later status, stays visible rather than being
   // silently replaced by the first option.
   const years = GRADUATION_YEARS.editForm.includes(applicant.yearOfGraduation)
@@ -133,7 +169,12 @@ function EditApplicantForm({
               ? undefined
               : `${APPLICANT_STATUS_LABELS[applicant.status]} cannot be set here: choose another status to save changes.`
           }
-          {...form.field('status')}
+          {...status}
+          error={status.error ?? statusRefusal}
+          onChange={(event) => {
+            onStatusEdited()
+            status.onChange(event)
+          }}
         >
           {!statusIsEditable && (
             <option value={applicant.status} disabled>

@@ -24,7 +24,7 @@ import { cn } from '@/lib/utils'
 import { useDownloadUploadTemplate } from '../api/download-template'
 import { rejectedReport, useUploadSheet } from '../api/upload-sheet'
 import { UPLOAD_ACCEPT, UPLOAD_KINDS, type UploadKind, type UploadResult } from '../upload-kinds'
-import { UploadProgress } from './upload-progress'
+import { UploadProgress } from '@/components/upload-progress'
 import { UploadReport } from './upload-report'
 
 export const UPLOAD_DONE_TITLE = 'Upload Successful'

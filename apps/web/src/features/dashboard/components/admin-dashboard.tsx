@@ -1,20 +1,23 @@
 import { useId } from 'react'
 
+import { QueryState } from '@/components/query-state'
+import { Spinner } from '@/components/ui/spinner'
+
 import { useRecentActivity } from '../api/get-recent-activity'
 import { useRounds } from '../api/get-rounds'
 import { useStageStats } from '../api/get-stage-stats'
 import { LazyDashboardCharts } from './charts/lazy-dashboard-charts'
 import { NoRounds } from './no-rounds'
-import { QueryState } from '@/components/query-state'
 import { RecentActivityList } from './recent-activity'
 import { RoundProgressList } from './round-progress'
 import { RoundStatCards } from './round-stat-cards'
 import { SectionCard } from './section-card'
 
 /**
- * SPEC.md section 2, "Admin dashboard", below its header: each round's figures, Round Progress,
- * Recent Activity and the charts. Each part loads, fails and retries on its own, and all of them
- * follow the live updates (lib/live-updates.ts) through their query keys.
+ * The admin dashboard below its header: each round's figures (in stage order, as the server
+ * sends them, docs/product/pipeline.md#order), Round Progress, Recent Activity and the charts. Each part loads,
+ * fails and retries on its own, and all of them follow the live updates (lib/live-updates.ts)
+ * through their query keys.
  */
 export function AdminDashboard() {
   const rounds = useRounds()
@@ -35,7 +38,17 @@ export function AdminDashboard() {
           errorText="The competition rounds could not be loaded."
         >
           {({ rounds: list }) =>
-            list.length === 0 ? <NoRounds /> : <RoundStatCards rounds={list} />
+            list.length === 0 ? (
+              <NoRounds />
+            ) : stageStats.isPending ? (
+              // Which rounds have records decides whether a figure may be an estimate: wait for it
+              // rather than show estimates that turn into counts a moment later.
+              <div className="grid place-items-center py-8">
+                <Spinner label="Loading competition rounds…" />
+              </div>
+            ) : (
+              <RoundStatCards rounds={list} stages={stageStats.data?.stages} />
+            )
           }
         </QueryState>
       </section>

@@ -1,4 +1,4 @@
-import type { Round } from '@hackathon/contract'
+import type { Round, StageStat } from '@hackathon/contract'
 import {
   Boxes,
   Building2,
@@ -15,7 +15,7 @@ import { useId } from 'react'
 import { Card } from '@/components/ui/card'
 
 import { formatCount } from '../format-count'
-import { roundStatCards } from '../round-stats'
+import { recordedStats, roundStatCards } from '../round-stats'
 import { DashboardStatusBadge } from './dashboard-status-badge'
 
 const ICONS: Readonly<Record<string, LucideIcon>> = {
@@ -29,20 +29,33 @@ const ICONS: Readonly<Record<string, LucideIcon>> = {
   Submissions: FileUp,
 }
 
-/** SPEC.md section 2: per round, its status badge and three stat cards. */
-export function RoundStatCards({ rounds }: { rounds: readonly Round[] }) {
+/**
+ * Per round, in stage order, its status badge and three stat cards. `stages`
+ * (GET /api/stage-stats) says which rounds have records, and so which may show estimates; when
+ * it could not be loaded, every round without a count may.
+ */
+export function RoundStatCards({
+  rounds,
+  stages,
+}: {
+  rounds: readonly Round[]
+  stages: readonly StageStat[] | undefined
+}) {
   return (
     <ul className="grid gap-8">
       {rounds.map((round) => (
         <li key={round.id}>
-          <RoundStats round={round} />
+          <RoundStats
+            round={round}
+            recorded={stages ? recordedStats(round.id, stages) : undefined}
+          />
         </li>
       ))}
     </ul>
   )
 }
 
-function RoundStats({ round }: { round: Round }) {
+function RoundStats({ round, recorded }: { round: Round; recorded: StageStat | null | undefined }) {
   const titleId = useId()
   return (
     <article aria-labelledby={titleId} className="grid gap-3">
@@ -53,7 +66,7 @@ function RoundStats({ round }: { round: Round }) {
         <DashboardStatusBadge status={round.status} />
       </div>
       <dl className="grid gap-3 sm:grid-cols-3">
-        {roundStatCards(round).map(({ label, value, estimated }) => {
+        {roundStatCards(round, recorded).map(({ label, value, estimated }) => {
           const Icon = ICONS[label] ?? FileUp
           return (
             // The dt and dd sit right in the card: a <dl> allows one wrapping <div> per pair.
@@ -65,7 +78,8 @@ function RoundStats({ round }: { round: Round }) {
               <dd className="flex flex-wrap items-baseline gap-x-2">
                 <span className="text-2xl font-bold tabular-nums">{formatCount(value)}</span>
                 {estimated && (
-                  // No count from the server: SPEC.md section 9's share of the participants.
+                  // A round without records: a share of its participants
+                  // (docs/product/pipeline.md#figures).
                   <span className="text-xs text-muted-foreground">estimated</span>
                 )}
               </dd>

@@ -1,8 +1,8 @@
-import type { Ranking, RankingEntry } from '@hackathon/contract'
+import { PIPELINE_STATE_LABELS, type Ranking, type RankingEntry } from '@hackathon/contract'
 import { CheckCircle2, Download, LoaderCircle } from 'lucide-react'
 import { useRef } from 'react'
 
-import { ApplicantStatusBadge } from '@/components/applicant-status-badge'
+import { Badge } from '@/components/ui/badge'
 import { QueryState } from '@/components/query-state'
 import { Button } from '@/components/ui/button'
 import {
@@ -126,7 +126,7 @@ function RankingTable({ roundId, ranking }: { roundId: string; ranking: Ranking 
             <TableHead className="text-right">Raw</TableHead>
             <TableHead className="text-right">Reviews</TableHead>
             <TableHead className="text-right">Spread</TableHead>
-            <TableHead>Status</TableHead>
+            <TableHead>In this round</TableHead>
             <TableHead className="text-right">Actions</TableHead>
           </TableRow>
         </TableHeader>
@@ -179,10 +179,11 @@ function RankingTable({ roundId, ranking }: { roundId: string; ranking: Ranking 
                   {entry.spread === null ? <NoScore /> : formatScore(entry.spread)}
                 </TableCell>
                 <TableCell>
-                  <ApplicantStatusBadge status={applicant.status} />
+                  {/* Their place in this round, not their status, which may speak of a later one. */}
+                  <Badge variant="outline">{PIPELINE_STATE_LABELS[entry.roundState]}</Badge>
                 </TableCell>
                 <TableCell className="text-right">
-                  {applicant.status === 'submitted' && (
+                  {entry.roundState === 'submitted' && (
                     <Button
                       size="sm"
                       aria-label={`Select ${applicant.name}`}

@@ -36,6 +36,7 @@ function submission(myReview: StaffSubmission['myReview'] = null): StaffSubmissi
       status: 'submitted',
     },
     documents: [],
+    answers: [],
     versions: [],
     repository: null,
     myReview,

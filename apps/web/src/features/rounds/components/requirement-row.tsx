@@ -1,10 +1,22 @@
+import {
+  ANSWER_FILE_EXTENSIONS,
+  ANSWER_MAX_MB,
+  REQUIREMENT_KINDS,
+  REQUIREMENT_KIND_LABELS,
+  type AnswerFileExtension,
+  type RequirementKind,
+} from '@hackathon/contract'
 import { FileText, LoaderCircle, Trash2, X } from 'lucide-react'
 
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
+import { Input, NativeSelect } from '@/components/ui/input'
 import { FieldMessage, Label } from '@/components/ui/label'
 
-import { TEMPLATE_ACCEPT, type RequirementRow as Row } from '../round-form-values'
+import {
+  TEMPLATE_ACCEPT,
+  type RequirementField,
+  type RequirementRow as Row,
+} from '../round-form-values'
 
 /** Where a row's template upload stands; a finished upload is the row's `template`. */
 export type UploadState = { kind: 'uploading'; name: string } | { kind: 'failed'; message: string }
@@ -14,38 +26,67 @@ export interface RequirementRowProps {
   /** 1-based, as people count. */
   number: number
   idBase: string
-  error?: string
+  errors?: Partial<Record<RequirementField, string>>
   upload?: UploadState
   canRemove: boolean
-  onDescriptionChange: (description: string) => void
+  onChange: (patch: Partial<Row>) => void
   onFileChosen: (file: File) => void
   onRemoveTemplate: () => void
   onRemove: () => void
 }
 
+/** The ids of a row's controls; `fileTypes` is its first checkbox, which a problem focuses. */
 export const requirementIds = (idBase: string, key: string) => ({
   description: `${idBase}-${key}-description`,
   template: `${idBase}-${key}-template`,
+  kind: `${idBase}-${key}-kind`,
+  required: `${idBase}-${key}-required`,
+  fileTypes: `${idBase}-${key}-type-${ANSWER_FILE_EXTENSIONS[0]}`,
+  fileType: (extension: AnswerFileExtension) => `${idBase}-${key}-type-${extension}`,
+  maxSizeMb: `${idBase}-${key}-max-size`,
 })
 
+const CHECKBOX = 'size-5 shrink-0 cursor-pointer accent-primary'
+
+/**
+ * One requirement of the round form: what it asks for, what the answer is (a file of some types
+ * up to a size, a link or a short text) and whether it must be given, then its optional
+ * template (docs/product/rounds.md#requirements).
+ */
 export function RequirementRow({
   row,
   number,
   idBase,
-  error,
+  errors = {},
   upload,
   canRemove,
-  onDescriptionChange,
+  onChange,
   onFileChosen,
   onRemoveTemplate,
   onRemove,
 }: RequirementRowProps) {
   const ids = requirementIds(idBase, row.key)
-  const errorId = `${ids.description}-error`
+  const errorId = (field: RequirementField) => `${idBase}-${row.key}-${field}-error`
   const uploadId = `${ids.template}-status`
+  const sizeHintId = `${ids.maxSizeMb}-hint`
+  // Read out before the visible words, so each control says which requirement it belongs to. The
+  // space stays outside the hidden span: a name is computed without a span's trailing space.
+  const which = (
+    <>
+      <span className="sr-only">Requirement {number}</span>{' '}
+    </>
+  )
+
+  function toggleType(extension: AnswerFileExtension, checked: boolean) {
+    const chosen = new Set(row.fileTypes)
+    if (checked) chosen.add(extension)
+    else chosen.delete(extension)
+    // Kept in the contract's order, whatever the order of the clicks.
+    onChange({ fileTypes: ANSWER_FILE_EXTENSIONS.filter((e) => chosen.has(e)) })
+  }
 
   return (
-    <li className="grid gap-3 rounded-lg border border-border p-3">
+    <li className="grid min-w-0 gap-3 rounded-lg border border-border p-3">
       <div className="grid gap-2">
         <div className="flex items-center justify-between gap-2">
           <Label htmlFor={ids.description}>
@@ -68,17 +109,113 @@ export function RequirementRow({
           id={ids.description}
           value={row.description}
           autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? errorId('description') : undefined}
           className="scroll-mt-24"
-          onChange={(event) => onDescriptionChange(event.target.value)}
+          onChange={(event) => onChange({ description: event.target.value })}
         />
-        {error && (
-          <FieldMessage error id={errorId}>
-            {error}
+        {errors.description && (
+          <FieldMessage error id={errorId('description')}>
+            {errors.description}
           </FieldMessage>
         )}
       </div>
+
+      <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
+        <div className="grid gap-2">
+          <Label htmlFor={ids.kind}>{which}Answer type</Label>
+          <NativeSelect
+            id={ids.kind}
+            value={row.kind}
+            aria-invalid={errors.kind ? true : undefined}
+            aria-describedby={errors.kind ? errorId('kind') : undefined}
+            className="scroll-mt-24"
+            onChange={(event) => onChange({ kind: event.target.value as RequirementKind })}
+          >
+            {REQUIREMENT_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {REQUIREMENT_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </NativeSelect>
+          {errors.kind && (
+            <FieldMessage error id={errorId('kind')}>
+              {errors.kind}
+            </FieldMessage>
+          )}
+        </div>
+        <div className="flex min-h-10 items-center gap-2">
+          <input
+            id={ids.required}
+            type="checkbox"
+            checked={row.required}
+            className={CHECKBOX}
+            onChange={(event) => onChange({ required: event.target.checked })}
+          />
+          <Label htmlFor={ids.required} className="cursor-pointer">
+            {which}Required
+          </Label>
+        </div>
+      </div>
+
+      {row.kind === 'file' && (
+        <div className="grid gap-3">
+          <fieldset
+            className="grid min-w-0 gap-2"
+            aria-describedby={errors.fileTypes ? errorId('fileTypes') : undefined}
+          >
+            <legend className="mb-2 text-sm font-medium">{which}Allowed file types</legend>
+            <ul className="flex flex-wrap gap-x-4 gap-y-2">
+              {ANSWER_FILE_EXTENSIONS.map((extension) => (
+                <li key={extension} className="flex items-center gap-2">
+                  <input
+                    id={ids.fileType(extension)}
+                    type="checkbox"
+                    checked={row.fileTypes.includes(extension)}
+                    aria-invalid={errors.fileTypes ? true : undefined}
+                    className={`${CHECKBOX} scroll-mt-24`}
+                    onChange={(event) => toggleType(extension, event.target.checked)}
+                  />
+                  <Label htmlFor={ids.fileType(extension)} className="cursor-pointer font-normal">
+                    {extension.toUpperCase()}
+                  </Label>
+                </li>
+              ))}
+            </ul>
+            {errors.fileTypes && (
+              <FieldMessage error id={errorId('fileTypes')}>
+                {errors.fileTypes}
+              </FieldMessage>
+            )}
+          </fieldset>
+          <div className="grid gap-2 sm:max-w-48">
+            <Label htmlFor={ids.maxSizeMb}>{which}Size limit (MB)</Label>
+            <Input
+              id={ids.maxSizeMb}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={ANSWER_MAX_MB}
+              step={1}
+              value={row.maxSizeMb}
+              aria-invalid={errors.maxSizeMb ? true : undefined}
+              aria-describedby={
+                [errors.maxSizeMb && errorId('maxSizeMb'), sizeHintId].filter(Boolean).join(' ') ||
+                undefined
+              }
+              className="scroll-mt-24"
+              onChange={(event) => onChange({ maxSizeMb: event.target.value })}
+            />
+            {errors.maxSizeMb && (
+              <FieldMessage error id={errorId('maxSizeMb')}>
+                {errors.maxSizeMb}
+              </FieldMessage>
+            )}
+            <FieldMessage id={sizeHintId}>1 to {ANSWER_MAX_MB} MB per file.</FieldMessage>
+          </div>
+        </div>
+      )}
+
       <div className="grid gap-2">
         <Label htmlFor={ids.template} className="font-normal text-muted-foreground">
           Requirement {number} template (optional)

@@ -4,8 +4,15 @@ import { describe, expect, it } from 'vitest'
 
 import { formatDateTime } from '@/lib/date-time'
 
-import { requirementsFixture, roundFixture, storedFileFixture } from '../testing'
+import {
+  requirementFixture,
+  requirementsFixture,
+  roundFixture,
+  storedFileFixture,
+} from '../testing'
 import { RoundCard } from './round-card'
+
+const uuid = (n: number) => `00000000-0000-4000-9200-${String(n).padStart(12, '0')}`
 
 function renderCard(round: Round) {
   render(<RoundCard round={round} onEdit={() => {}} onDelete={() => {}} />)
@@ -26,10 +33,11 @@ describe('a round card', () => {
     )
 
     const requirements = section(card, 'Requirements')
+    const rule = 'File upload: PDF, PPT, PPTX, DOC, DOCX, up to 10 MB.'
     expect(requirements.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Requirement text 1',
-      'Requirement text 2',
-      'Requirement text 3',
+      `Requirement text 1${rule}`,
+      `Requirement text 2${rule}`,
+      `Requirement text 3${rule}`,
     ])
     expect(requirements.getByText('+1 more')).toBeTruthy()
     const prizes = section(card, 'Prizes')
@@ -66,6 +74,58 @@ describe('a round card', () => {
       card.getByRole('link', { name: 'pitch-deck.pptx (template)' }).getAttribute('href'),
     ).toBe(template.url)
     expect(card.getByRole('button', { name: `Actions for ${round.name}` })).toBeTruthy()
+  })
+
+  it('shows its stage number, and what each requirement takes and whether it is optional', () => {
+    const card = renderCard(
+      roundFixture(2, {
+        name: 'Prototype',
+        position: 2,
+        requirements: [
+          requirementFixture(uuid(1), 'A video', {
+            kind: 'file',
+            fileTypes: ['mp4'],
+            maxSizeMb: 25,
+          }),
+          requirementFixture(uuid(2), 'The demo', { kind: 'link', fileTypes: [] }),
+          requirementFixture(uuid(3), 'A tagline', { kind: 'text', required: false }),
+        ],
+      }),
+    )
+
+    expect(card.getByText('Stage 2')).toBeTruthy()
+    expect(
+      section(card, 'Requirements')
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'A videoFile upload: MP4, up to 25 MB.',
+      'The demoLink.',
+      'A taglineShort text. Optional.',
+    ])
+  })
+
+  it('shows the server’s warnings about the round, marked as warnings', () => {
+    render(
+      <RoundCard
+        round={roundFixture(3, { name: 'Final' })}
+        warnings={[
+          {
+            roundId: roundFixture(3).id,
+            code: 'DATES_OUT_OF_ORDER',
+            message:
+              'Final (stage 3) starts before Prototype (stage 2) ends. Move its start time or its stage number.',
+          },
+        ]}
+        onEdit={() => {}}
+        onDelete={() => {}}
+      />,
+    )
+    const card = within(screen.getByRole('article', { name: 'Final' }))
+
+    expect(card.getByText(/starts before Prototype/).closest('li')?.textContent).toBe(
+      'Warning: Final (stage 3) starts before Prototype (stage 2) ends. Move its start time or its stage number.',
+    )
   })
 
   it('reads requirements stored as a plain string or a single object by older data', () => {

@@ -1,5 +1,12 @@
-import type { Round } from '@hackathon/contract'
-import { ClipboardList, EllipsisVertical, FileDown, Pencil, Trash2 } from 'lucide-react'
+import { REQUIREMENT_KIND_LABELS, type Round, type RoundWarning } from '@hackathon/contract'
+import {
+  ClipboardList,
+  EllipsisVertical,
+  FileDown,
+  Pencil,
+  Trash2,
+  TriangleAlert,
+} from 'lucide-react'
 import { useId, useRef, type ReactNode } from 'react'
 import { Link } from 'wouter'
 
@@ -7,9 +14,10 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { formatDateTime } from '@/lib/date-time'
 
-import { prizesOf, requirementsOf } from '../round-data'
+import { prizesOf, requirementsOf, type RequirementView } from '../round-data'
 import { CardMenu, CardMenuContent, CardMenuItem, CardMenuTrigger } from './card-menu'
 import { RoundStatusBadge } from './round-status-badge'
+import { WARNING_BOX } from './round-warnings-alert'
 
 /** SPEC.md section 9: a card lists this many of each, then says how many more there are. */
 export const SHOWN_REQUIREMENTS = 3
@@ -17,12 +25,14 @@ export const SHOWN_PRIZES = 2
 
 export interface RoundCardProps {
   round: Round
+  /** What the server warns about this round, if anything. */
+  warnings?: readonly RoundWarning[]
   /** The menu's button is passed along so the dialog can give focus back to it. */
   onEdit: (round: Round, trigger: HTMLElement | null) => void
   onDelete: (round: Round, trigger: HTMLElement | null) => void
 }
 
-export function RoundCard({ round, onEdit, onDelete }: RoundCardProps) {
+export function RoundCard({ round, warnings = [], onEdit, onDelete }: RoundCardProps) {
   const titleId = useId()
   const triggerRef = useRef<HTMLButtonElement>(null)
   const requirements = requirementsOf(round)
@@ -32,6 +42,10 @@ export function RoundCard({ round, onEdit, onDelete }: RoundCardProps) {
     <Card aria-labelledby={titleId} role="article" className="flex h-full flex-col">
       <CardHeader className="flex-row items-start justify-between gap-3 pb-4">
         <div className="grid min-w-0 justify-items-start gap-2">
+          {/* The stage the round runs as (docs/product/pipeline.md#order). */}
+          <p className="text-xs font-semibold tracking-wide text-primary uppercase">
+            Stage {round.position}
+          </p>
           <CardTitle asChild>
             <h2 id={titleId} className="break-words">
               {round.name}
@@ -73,6 +87,19 @@ export function RoundCard({ round, onEdit, onDelete }: RoundCardProps) {
         </CardMenu>
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-5 text-sm">
+        {warnings.length > 0 && (
+          <div className={`${WARNING_BOX} flex gap-2 p-3`}>
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <ul className="grid min-w-0 gap-1">
+              {warnings.map((warning, index) => (
+                <li key={`${warning.code}-${index}`} className="break-words">
+                  <span className="sr-only">Warning: </span>
+                  {warning.message}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <p className="break-words whitespace-pre-line text-muted-foreground">{round.description}</p>
         <dl className="grid gap-1.5">
           <Detail term="Starts">
@@ -91,6 +118,7 @@ export function RoundCard({ round, onEdit, onDelete }: RoundCardProps) {
           render={(requirement) => (
             <li key={requirement.key} className="break-words">
               {requirement.description}
+              <span className="block text-muted-foreground">{answerRule(requirement)}</span>
               {requirement.template && (
                 <a
                   href={requirement.template.url}
@@ -119,6 +147,16 @@ export function RoundCard({ round, onEdit, onDelete }: RoundCardProps) {
       </CardContent>
     </Card>
   )
+}
+
+/** What the answer to a requirement is, e.g. 'File upload: PDF, PPT, up to 10 MB. Optional.' */
+export function answerRule(requirement: RequirementView): string {
+  const kind = REQUIREMENT_KIND_LABELS[requirement.kind]
+  const what =
+    requirement.kind === 'file'
+      ? `${kind}: ${requirement.fileTypes.map((t) => t.toUpperCase()).join(', ') || 'no type chosen'}, up to ${requirement.maxSizeMb} MB`
+      : kind
+  return `${what}.${requirement.required ? '' : ' Optional.'}`
 }
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {

@@ -14,6 +14,7 @@ import {
 import { toast } from '@/components/ui/use-toast'
 
 import { useCreateRound } from '../api/create-round'
+import { useRounds } from '../api/get-rounds'
 import { useUpdateRound } from '../api/update-round'
 import { reportRoundFailure } from '../report-failure'
 import { emptyRoundValues, valuesFromRound } from '../round-form-values'
@@ -21,10 +22,14 @@ import { RoundForm } from './round-form'
 
 const CONTENT = 'max-w-2xl'
 
-/** The 'Add Round' button and its dialog; the form starts empty each time it opens. */
+/**
+ * The 'Add Round' button and its dialog; the form starts empty each time it opens, with the new
+ * round last (docs/product/rounds.md#order).
+ */
 export function AddRoundDialog() {
   const [open, setOpen] = useState(false)
   const create = useCreateRound()
+  const roundCount = useRounds().data?.rounds.length ?? null
 
   function submit(input: RoundInput) {
     if (create.isPending) return
@@ -52,7 +57,19 @@ export function AddRoundDialog() {
             A stage of the hackathon: its schedule, what to submit and what can be won.
           </DialogDescription>
         </DialogHeader>
-        <RoundForm initial={emptyRoundValues} pending={create.isPending} onSubmit={submit} />
+        <RoundForm
+          initial={() => emptyRoundValues(roundCount)}
+          maxPosition={roundCount === null ? null : roundCount + 1}
+          positionHint={
+            roundCount === null
+              ? '1 runs first; leave it empty to add the round after the last one.'
+              : roundCount === 0
+                ? 'The first round is stage 1.'
+                : `1 runs first; ${roundCount + 1} puts it after the last round. The others keep their order.`
+          }
+          pending={create.isPending}
+          onSubmit={submit}
+        />
       </DialogContent>
     </Dialog>
   )
@@ -69,6 +86,8 @@ export interface EditRoundDialogProps {
 /** Opened from a card's menu; the form starts from the round as saved, templates included. */
 export function EditRoundDialog({ round, open, onClose, onCloseAutoFocus }: EditRoundDialogProps) {
   const update = useUpdateRound()
+  // The round is one of them: it can move anywhere from 1 to the last stage.
+  const roundCount = Math.max(useRounds().data?.rounds.length ?? 1, round?.position ?? 1)
 
   function submit(input: RoundInput) {
     if (!round || update.isPending) return
@@ -98,6 +117,8 @@ export function EditRoundDialog({ round, open, onClose, onCloseAutoFocus }: Edit
           <RoundForm
             key={round.id}
             initial={() => valuesFromRound(round)}
+            maxPosition={roundCount}
+            positionHint={`1 runs first, ${roundCount} last. The other rounds keep their order.`}
             pending={update.isPending}
             onSubmit={submit}
           />

@@ -15,6 +15,7 @@ import { handleUnauthorized } from '@/lib/unauthorized'
 import { useUploadTemplate } from '../api/upload-template'
 import {
   FORM_FIELDS,
+  REQUIREMENT_FIELDS,
   newRequirementRow,
   templateFileProblem,
   validateRound,
@@ -30,15 +31,29 @@ const NO_ERRORS: RoundFormErrors = { fields: {}, rows: {} }
 
 export interface RoundFormProps {
   initial: () => RoundFormValues
+  /**
+   * The highest stage number the round can take: the rounds there are, plus one when new; null
+   * while the rounds are not known (the server then places a number past the last one last).
+   */
+  maxPosition: number | null
+  /** What the stage number field says under it. */
+  positionHint: string
   pending: boolean
   onSubmit: (input: RoundInput) => void
 }
 
 /**
- * SPEC.md section 5, "Round form". Checked with the contract's roundInput on submit, then again
- * on every change; a failed submit focuses the first field with a problem.
+ * The round form, with the round's stage number and what each requirement takes
+ * (docs/product/rounds.md). Checked with the contract's roundInput on submit, then again on every
+ * change; a failed submit focuses the first field with a problem.
  */
-export function RoundForm({ initial, pending, onSubmit }: RoundFormProps) {
+export function RoundForm({
+  initial,
+  maxPosition,
+  positionHint,
+  pending,
+  onSubmit,
+}: RoundFormProps) {
   const idBase = useId()
   const id = (field: string) => `${idBase}-${field}`
   const [values, setValues] = useState(initial)
@@ -63,7 +78,7 @@ export function RoundForm({ initial, pending, onSubmit }: RoundFormProps) {
   function change(next: RoundFormValues) {
     setValues(next)
     if (submitted) {
-      const result = validateRound(next)
+      const result = validateRound(next, { maxPosition })
       setErrors(result.ok ? NO_ERRORS : result.errors)
     }
   }
@@ -148,7 +163,7 @@ export function RoundForm({ initial, pending, onSubmit }: RoundFormProps) {
     event.preventDefault()
     if (pending || uploading) return
     setSubmitted(true)
-    const result = validateRound(values)
+    const result = validateRound(values, { maxPosition })
     if (result.ok) {
       setErrors(NO_ERRORS)
       onSubmit(result.input)
@@ -164,10 +179,13 @@ export function RoundForm({ initial, pending, onSubmit }: RoundFormProps) {
         if (fields[field]) return id(field)
         continue
       }
-      const row =
-        values.requirements.find((r) => rows[r.key]) ??
-        (fields.requirements ? values.requirements[0] : undefined)
-      if (row) return requirementIds(idBase, row.key).description
+      const row = values.requirements.find((r) => rows[r.key])
+      if (row) {
+        const problem = REQUIREMENT_FIELDS.find((f) => rows[row.key]?.[f]) ?? 'description'
+        return requirementIds(idBase, row.key)[problem]
+      }
+      const first = fields.requirements ? values.requirements[0] : undefined
+      if (first) return requirementIds(idBase, first.key).description
     }
     return id('name')
   }
@@ -215,6 +233,28 @@ export function RoundForm({ initial, pending, onSubmit }: RoundFormProps) {
             />
           )}
         </FormField>
+        <FormField
+          id={id('position')}
+          label="Stage number"
+          error={errors.fields.position}
+          hint={positionHint}
+        >
+          {(control) => (
+            <Input
+              id={control.id}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={maxPosition ?? undefined}
+              step={1}
+              value={values.position}
+              aria-invalid={control.invalid || undefined}
+              aria-describedby={control.describedBy}
+              className="scroll-mt-24"
+              onChange={(event) => set('position', event.target.value)}
+            />
+          )}
+        </FormField>
         <FormField id={id('status')} label="Status" error={errors.fields.status}>
           {(control) => (
             <NativeSelect
@@ -230,27 +270,6 @@ export function RoundForm({ initial, pending, onSubmit }: RoundFormProps) {
                 </option>
               ))}
             </NativeSelect>
-          )}
-        </FormField>
-        <FormField
-          id={id('maxParticipants')}
-          label="Max Participants"
-          error={errors.fields.maxParticipants}
-          hint="Leave empty for no limit."
-        >
-          {(control) => (
-            <Input
-              id={control.id}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={values.maxParticipants}
-              aria-invalid={control.invalid || undefined}
-              aria-describedby={control.describedBy}
-              className="scroll-mt-24"
-              onChange={(event) => set('maxParticipants', event.target.value)}
-            />
           )}
         </FormField>
         {(['startTime', 'endTime'] as const).map((field) => (
@@ -274,6 +293,27 @@ export function RoundForm({ initial, pending, onSubmit }: RoundFormProps) {
             )}
           </FormField>
         ))}
+        <FormField
+          id={id('maxParticipants')}
+          label="Max Participants"
+          error={errors.fields.maxParticipants}
+          hint="Leave empty for no limit."
+        >
+          {(control) => (
+            <Input
+              id={control.id}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={values.maxParticipants}
+              aria-invalid={control.invalid || undefined}
+              aria-describedby={control.describedBy}
+              className="scroll-mt-24"
+              onChange={(event) => set('maxParticipants', event.target.value)}
+            />
+          )}
+        </FormField>
       </div>
 
       <fieldset
@@ -282,8 +322,9 @@ export function RoundForm({ initial, pending, onSubmit }: RoundFormProps) {
       >
         <legend className="mb-1 text-sm font-medium">Requirements</legend>
         <p className="text-sm text-muted-foreground">
-          Each with an optional template file (PDF, DOC, DOCX, TXT, ZIP, PPT or PPTX, up to 10 MB).
-          Requirements left empty are not saved.
+          What each one asks for, what the answer is (a file, a link or a short text) and whether it
+          must be given, with an optional template file (PDF, DOC, DOCX, TXT, ZIP, PPT or PPTX, up
+          to 10 MB). Requirements left empty are not saved.
         </p>
         <ol className="grid gap-3">
           {values.requirements.map((row, index) => (
@@ -292,10 +333,10 @@ export function RoundForm({ initial, pending, onSubmit }: RoundFormProps) {
               row={row}
               number={index + 1}
               idBase={idBase}
-              error={errors.rows[row.key]}
+              errors={errors.rows[row.key]}
               upload={uploads[row.key]}
               canRemove={values.requirements.length > 1}
-              onDescriptionChange={(description) => updateRow(row.key, { description })}
+              onChange={(patch) => updateRow(row.key, patch)}
               onFileChosen={(file) => chooseFile(row.key, file)}
               onRemoveTemplate={() => removeTemplate(row.key)}
               onRemove={() => removeRow(index)}

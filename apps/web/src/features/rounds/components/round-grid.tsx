@@ -6,13 +6,19 @@ import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/error-message'
 
-import { useRounds } from '../api/get-rounds'
 import { useTargetDialog } from '@/lib/use-target-dialog'
+
+import { useRounds } from '../api/get-rounds'
+import { warningsOf } from '../round-warnings'
 import { DeleteRoundDialog } from './delete-round-dialog'
 import { RoundCard } from './round-card'
 import { EditRoundDialog } from './round-form-dialog'
+import { RoundWarningsAlert } from './round-warnings-alert'
 
-/** Every round as a card, one column on a phone; each card's menu edits or deletes it. */
+/**
+ * Every round as a card in stage order, one column on a phone; each card's menu edits or deletes
+ * it. The server's warnings about the rounds come first, and again on the card they are about.
+ */
 export function RoundGrid() {
   const rounds = useRounds()
   // Where focus goes when a dialog closes and its card is gone.
@@ -43,13 +49,27 @@ export function RoundGrid() {
           </p>
         </div>
       ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label="Competition rounds">
-          {rounds.data.rounds.map((round) => (
-            <li key={round.id} className="min-w-0">
-              <RoundCard round={round} onEdit={edit.show} onDelete={remove.show} />
-            </li>
-          ))}
-        </ul>
+        <div className="grid gap-6">
+          {rounds.data.warnings.length > 0 && (
+            <RoundWarningsAlert
+              warnings={rounds.data.warnings}
+              rounds={rounds.data.rounds}
+              onEdit={edit.show}
+            />
+          )}
+          <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label="Competition rounds">
+            {rounds.data.rounds.map((round) => (
+              <li key={round.id} className="min-w-0">
+                <RoundCard
+                  round={round}
+                  warnings={warningsOf(rounds.data.warnings, round.id)}
+                  onEdit={edit.show}
+                  onDelete={remove.show}
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       <EditRoundDialog
         round={edit.target}

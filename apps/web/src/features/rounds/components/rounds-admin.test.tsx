@@ -1,13 +1,20 @@
-import { ROUND_MESSAGES, type Round, type StoredFile } from '@hackathon/contract'
+import {
+  DEFAULT_ANSWER_FILE_TYPES,
+  ROUND_MESSAGES,
+  type Round,
+  type RoundWarning,
+  type StoredFile,
+} from '@hackathon/contract'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { dismissToast } from '@/components/ui/use-toast'
 import { fromDateTimeLocal } from '@/lib/datetime-local'
+import { axeViolations } from '@/test/axe'
 import { errorResponse, stubApi, type Handler } from '@/test/fetch-stub'
 import { renderWithApp, userWithRole } from '@/test/render'
 
-import { roundFixture, storedFileFixture } from '../testing'
+import { requirementFixture, roundFixture, storedFileFixture } from '../testing'
 import { AddRoundDialog } from './round-form-dialog'
 import { RoundGrid } from './round-grid'
 
@@ -16,13 +23,21 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-function renderRounds(rounds: Round[], handlers: Record<string, Handler> = {}) {
-  const fetchMock = stubApi({ 'GET /api/rounds': () => Response.json({ rounds }), ...handlers })
+function renderRounds(
+  rounds: Round[],
+  handlers: Record<string, Handler> = {},
+  warnings: RoundWarning[] = [],
+) {
+  const fetchMock = stubApi({
+    'GET /api/rounds': () => Response.json({ rounds, warnings }),
+    ...handlers,
+  })
   renderWithApp(
-    <>
+    // In a main landmark, as on the page, so axe looks at the cards and not at their container.
+    <main>
       <AddRoundDialog />
       <RoundGrid />
-    </>,
+    </main>,
     { path: '/rounds', user: userWithRole('admin') },
   )
   return fetchMock
@@ -43,6 +58,16 @@ type Dialog = ReturnType<typeof openAddDialog>
 function type(dialog: Dialog, label: string, value: string) {
   fireEvent.change(dialog.getByLabelText(label), { target: { value } })
 }
+
+/** A new file requirement as the form sends it when nothing but its description is touched. */
+const fileRequirement = (description: string, templateFileId: string | null = null) => ({
+  description,
+  templateFileId,
+  kind: 'file',
+  required: true,
+  fileTypes: DEFAULT_ANSWER_FILE_TYPES,
+  maxSizeMb: 10,
+})
 
 async function openCardMenu(name: string) {
   fireEvent.keyDown(await screen.findByRole('button', { name: `Actions for ${name}` }), {
@@ -78,7 +103,7 @@ describe('the round form', () => {
     )
   })
 
-  it('sends requirements without the empty rows, prizes by line without blanks, times in UTC', async () => {
+  it('sends requirements without the empty rows, prizes by line without blanks, times in UTC, stage 1 first', async () => {
     const fetchMock = renderRounds([], {
       'POST /api/rounds': () => Response.json(roundFixture(1), { status: 201 }),
     })
@@ -104,14 +129,12 @@ describe('the round form', () => {
     expect(requestBody(fetchMock, 'POST', '/api/rounds')).toEqual({
       name: 'Prototype Submission',
       description: 'Build it.',
+      position: 1,
       status: 'active',
       startTime: fromDateTimeLocal('2026-04-01T09:30'),
       endTime: fromDateTimeLocal('2026-04-10T18:00'),
       maxParticipants: 120,
-      requirements: [
-        { description: 'A pitch deck', templateFileId: null },
-        { description: 'A demo video', templateFileId: null },
-      ],
+      requirements: [fileRequirement('A pitch deck'), fileRequirement('A demo video')],
       prizes: ['Gold medal', 'Silver medal'],
       currentParticipants: '0',
     })
@@ -227,7 +250,7 @@ describe('the round form', () => {
 
     await screen.findByText(ROUND_MESSAGES.added)
     expect(requestBody(fetchMock, 'POST', '/api/rounds').requirements).toEqual([
-      { description: 'A pitch deck', templateFileId: stored.id },
+      fileRequirement('A pitch deck', stored.id),
     ])
   })
 
@@ -311,8 +334,8 @@ describe('editing and deleting a round', () => {
       name: 'Ideation',
       maxParticipants: null,
       requirements: [
-        { id: '00000000-0000-4000-9000-000000000031', description: 'An abstract', template },
-        { id: '00000000-0000-4000-9000-000000000032', description: 'A team list', template: null },
+        requirementFixture('00000000-0000-4000-9000-000000000031', 'An abstract', { template }),
+        requirementFixture('00000000-0000-4000-9000-000000000032', 'A team list'),
       ],
       prizes: ['Gold', 'Silver'],
     })
@@ -336,9 +359,13 @@ describe('editing and deleting a round', () => {
     expect(await screen.findByText(ROUND_MESSAGES.updated)).toBeTruthy()
     const body = requestBody(fetchMock, 'PUT', `/api/rounds/${round.id}`)
     expect(body.requirements).toEqual([
-      { description: 'An abstract', templateFileId: template.id },
-      { description: 'A team list', templateFileId: null },
+      {
+        id: '00000000-0000-4000-9000-000000000031',
+        ...fileRequirement('An abstract', template.id),
+      },
+      { id: '00000000-0000-4000-9000-000000000032', ...fileRequirement('A team list') },
     ])
+    expect(body.position).toBe(1)
     expect(body).toMatchObject({ startTime: round.startTime, endTime: round.endTime })
     expect(body.maxParticipants).toBeNull()
     expect(body).not.toHaveProperty('currentParticipants')
@@ -352,7 +379,7 @@ describe('editing and deleting a round', () => {
     const round = roundFixture(1, { name: 'Prototype' })
     let rounds = [round]
     const fetchMock = stubApi({
-      'GET /api/rounds': () => Response.json({ rounds }),
+      'GET /api/rounds': () => Response.json({ rounds, warnings: [] }),
       [`DELETE /api/rounds/${round.id}`]: () =>
         errorResponse(
           409,
@@ -427,5 +454,314 @@ describe('editing and deleting a round', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Delete' }))
 
     expect(await screen.findByText(ROUND_MESSAGES.deleteFailed)).toBeTruthy()
+  })
+})
+
+describe('a round’s stage number', () => {
+  it('puts a new round last by default, offers 1 to n+1, and sends the number chosen', async () => {
+    const fetchMock = renderRounds([roundFixture(1), roundFixture(2)], {
+      'POST /api/rounds': () => Response.json(roundFixture(3), { status: 201 }),
+    })
+    await screen.findByRole('article', { name: 'Round 2' })
+    const dialog = openAddDialog()
+
+    const stage = dialog.getByLabelText('Stage number') as HTMLInputElement
+    expect(stage.value).toBe('3')
+    expect(stage.max).toBe('3')
+    type(dialog, 'Name', 'Warm-up')
+    type(dialog, 'Description', 'Before the ideas.')
+    type(dialog, 'Requirement 1 description', 'A team name')
+    type(dialog, 'Stage number', '1')
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+
+    await screen.findByText(ROUND_MESSAGES.added)
+    expect(requestBody(fetchMock, 'POST', '/api/rounds').position).toBe(1)
+  })
+
+  it('sends no stage number when the rounds could not be loaded, so the new round goes last', async () => {
+    const fetchMock = stubApi({
+      'GET /api/rounds': () => errorResponse(500, 'The rounds are unavailable'),
+      'POST /api/rounds': () => Response.json(roundFixture(1), { status: 201 }),
+    })
+    renderWithApp(<AddRoundDialog />, { path: '/rounds', user: userWithRole('admin') })
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/rounds', expect.anything()))
+    const dialog = openAddDialog()
+
+    expect(dialog.getByLabelText('Stage number')).toHaveProperty('value', '')
+    type(dialog, 'Name', 'Ideas')
+    type(dialog, 'Description', 'Send ideas.')
+    type(dialog, 'Requirement 1 description', 'An abstract')
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+
+    await screen.findByText(ROUND_MESSAGES.added)
+    expect(requestBody(fetchMock, 'POST', '/api/rounds')).not.toHaveProperty('position')
+  })
+
+  it('refuses a stage number past the last one, or not a whole number, beside the field', async () => {
+    const fetchMock = renderRounds([roundFixture(1)])
+    await screen.findByRole('article', { name: 'Round 1' })
+    const dialog = openAddDialog()
+    type(dialog, 'Name', 'Ideas')
+    type(dialog, 'Description', 'Send ideas.')
+    type(dialog, 'Requirement 1 description', 'An abstract')
+
+    type(dialog, 'Stage number', '3')
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    const stage = dialog.getByLabelText('Stage number')
+    expect(dialog.getByText('The stage number is at most 2')).toBeTruthy()
+    expect(stage.getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(stage)
+
+    // The contract's own words, checked again as the field changes.
+    type(dialog, 'Stage number', '1.5')
+    expect(dialog.getByText('The stage number is a whole number')).toBeTruthy()
+    type(dialog, 'Stage number', '0')
+    expect(dialog.getByText('The stage number is at least 1')).toBeTruthy()
+    expect(requestBody(fetchMock, 'POST', '/api/rounds')).toBeUndefined()
+  })
+
+  it('edits from the round’s own stage number and sends the new one', async () => {
+    const rounds = [roundFixture(1), roundFixture(2), roundFixture(3, { name: 'Finale' })]
+    const fetchMock = renderRounds(rounds, {
+      [`PUT /api/rounds/${rounds[2]!.id}`]: () => Response.json(rounds[2]),
+    })
+
+    const menu = await openCardMenu('Finale')
+    fireEvent.click(menu.getByRole('menuitem', { name: 'Edit' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Round' }))
+    const stage = dialog.getByLabelText('Stage number') as HTMLInputElement
+    expect(stage.value).toBe('3')
+    expect(stage.max).toBe('3')
+    type(dialog, 'Stage number', '2')
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+
+    await screen.findByText(ROUND_MESSAGES.updated)
+    expect(requestBody(fetchMock, 'PUT', `/api/rounds/${rounds[2]!.id}`).position).toBe(2)
+  })
+})
+
+describe('what a requirement takes', () => {
+  it('sends a link or a text without file rules, and a file with the types and limit chosen', async () => {
+    const fetchMock = renderRounds([], {
+      'POST /api/rounds': () => Response.json(roundFixture(1), { status: 201 }),
+    })
+    await screen.findByText('No Competition Rounds')
+    const dialog = openAddDialog()
+    type(dialog, 'Name', 'Prototype')
+    type(dialog, 'Description', 'Build it.')
+
+    const kind = dialog.getByLabelText('Requirement 1 Answer type') as HTMLSelectElement
+    expect([...kind.options].map((o) => o.text)).toEqual(['File upload', 'Link', 'Short text'])
+    expect(kind.value).toBe('file')
+    // A new requirement is required, and takes the default types up to 10 MB.
+    expect(dialog.getByLabelText('Requirement 1 Required')).toHaveProperty('checked', true)
+    const types = within(dialog.getByRole('group', { name: 'Requirement 1 Allowed file types' }))
+    expect(
+      types
+        .getAllByRole('checkbox')
+        .filter((box) => (box as HTMLInputElement).checked)
+        .map((box) => box.id.split('-type-')[1]),
+    ).toEqual(['pdf', 'doc', 'docx', 'ppt', 'pptx'])
+    expect(dialog.getByLabelText('Requirement 1 Size limit (MB)')).toHaveProperty('value', '10')
+
+    type(dialog, 'Requirement 1 description', 'A demo video')
+    fireEvent.click(types.getByLabelText('PDF'))
+    fireEvent.click(types.getByLabelText('DOC'))
+    fireEvent.click(types.getByLabelText('DOCX'))
+    fireEvent.click(types.getByLabelText('MP4'))
+    type(dialog, 'Requirement 1 Size limit (MB)', '25')
+    fireEvent.click(dialog.getByRole('button', { name: 'Add requirement' }))
+    type(dialog, 'Requirement 2 description', 'The live demo')
+    fireEvent.change(dialog.getByLabelText('Requirement 2 Answer type'), {
+      target: { value: 'link' },
+    })
+    // A link asks for no file types.
+    expect(dialog.queryByRole('group', { name: 'Requirement 2 Allowed file types' })).toBeNull()
+    fireEvent.click(dialog.getByRole('button', { name: 'Add requirement' }))
+    type(dialog, 'Requirement 3 description', 'A one-line pitch')
+    fireEvent.change(dialog.getByLabelText('Requirement 3 Answer type'), {
+      target: { value: 'text' },
+    })
+    fireEvent.click(dialog.getByLabelText('Requirement 3 Required'))
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+
+    await screen.findByText(ROUND_MESSAGES.added)
+    expect(requestBody(fetchMock, 'POST', '/api/rounds').requirements).toEqual([
+      {
+        description: 'A demo video',
+        templateFileId: null,
+        kind: 'file',
+        required: true,
+        fileTypes: ['ppt', 'pptx', 'mp4'],
+        maxSizeMb: 25,
+      },
+      { description: 'The live demo', templateFileId: null, kind: 'link', required: true },
+      { description: 'A one-line pitch', templateFileId: null, kind: 'text', required: false },
+    ])
+  })
+
+  it('refuses a size limit over 25 MB and a file requirement without types, beside the row', async () => {
+    const fetchMock = renderRounds([])
+    await screen.findByText('No Competition Rounds')
+    const dialog = openAddDialog()
+    type(dialog, 'Name', 'Ideas')
+    type(dialog, 'Description', 'Send ideas.')
+    type(dialog, 'Requirement 1 description', 'An abstract')
+
+    type(dialog, 'Requirement 1 Size limit (MB)', '30')
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    const size = dialog.getByLabelText('Requirement 1 Size limit (MB)')
+    const message = dialog.getByText('The size limit is at most 25 MB')
+    expect(size.getAttribute('aria-describedby')).toContain(message.id)
+    expect(document.activeElement).toBe(size)
+
+    type(dialog, 'Requirement 1 Size limit (MB)', '5')
+    expect(dialog.queryByText('The size limit is at most 25 MB')).toBeNull()
+    const types = within(dialog.getByRole('group', { name: 'Requirement 1 Allowed file types' }))
+    for (const box of types.getAllByRole('checkbox')) {
+      if ((box as HTMLInputElement).checked) fireEvent.click(box)
+    }
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    expect(dialog.getByText('Choose at least one file type')).toBeTruthy()
+    expect(document.activeElement).toBe(types.getByLabelText('PDF'))
+    expect(requestBody(fetchMock, 'POST', '/api/rounds')).toBeUndefined()
+  })
+
+  it('edits each requirement with its id, its kind and its rules', async () => {
+    const round = roundFixture(1, {
+      name: 'Ideation',
+      requirements: [
+        requirementFixture('00000000-0000-4000-9000-000000000041', 'A demo', {
+          kind: 'link',
+          required: false,
+          fileTypes: [],
+        }),
+        requirementFixture('00000000-0000-4000-9000-000000000042', 'Slides', {
+          fileTypes: ['pdf', 'pptx'],
+          maxSizeMb: 20,
+        }),
+      ],
+    })
+    const fetchMock = renderRounds([round], {
+      [`PUT /api/rounds/${round.id}`]: () => Response.json(round),
+    })
+
+    const menu = await openCardMenu('Ideation')
+    fireEvent.click(menu.getByRole('menuitem', { name: 'Edit' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Round' }))
+    expect(dialog.getByLabelText('Requirement 1 Answer type')).toHaveProperty('value', 'link')
+    expect(dialog.getByLabelText('Requirement 1 Required')).toHaveProperty('checked', false)
+    expect(dialog.getByLabelText('Requirement 2 Size limit (MB)')).toHaveProperty('value', '20')
+    // The first requirement is removed: the second keeps its id, whatever its new place.
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove requirement 1' }))
+    fireEvent.click(dialog.getByRole('button', { name: 'Add requirement' }))
+    type(dialog, 'Requirement 2 description', 'A team photo')
+    fireEvent.change(dialog.getByLabelText('Requirement 2 Answer type'), {
+      target: { value: 'link' },
+    })
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+
+    await screen.findByText(ROUND_MESSAGES.updated)
+    expect(requestBody(fetchMock, 'PUT', `/api/rounds/${round.id}`).requirements).toEqual([
+      {
+        id: '00000000-0000-4000-9000-000000000042',
+        description: 'Slides',
+        templateFileId: null,
+        kind: 'file',
+        required: true,
+        fileTypes: ['pdf', 'pptx'],
+        maxSizeMb: 20,
+      },
+      { description: 'A team photo', templateFileId: null, kind: 'link', required: true },
+    ])
+  })
+
+  it('passes axe with the form open, a file, a link and a problem showing', async () => {
+    renderRounds([roundFixture(1)])
+    await screen.findByRole('article', { name: 'Round 1' })
+    const dialog = openAddDialog()
+    fireEvent.click(dialog.getByRole('button', { name: 'Add requirement' }))
+    fireEvent.change(dialog.getByLabelText('Requirement 2 Answer type'), {
+      target: { value: 'link' },
+    })
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    expect(dialog.getByText(ROUND_MESSAGES.nameRequired)).toBeTruthy()
+
+    expect(await axeViolations()).toEqual([])
+  })
+})
+
+describe('the server’s warnings about the rounds', () => {
+  const ideas = roundFixture(1, { name: 'Ideas', status: 'active' })
+  const prototype = roundFixture(2, { name: 'Prototype', status: 'active' })
+  const warnings: RoundWarning[] = [
+    {
+      roundId: ideas.id,
+      code: 'ACTIVE_PAST_END',
+      message:
+        'Ideas is still active, but it ended on 2026-03-15 18:00 UTC. Set it to completed, or move its end time.',
+    },
+    {
+      roundId: prototype.id,
+      code: 'SEVERAL_OPEN',
+      message:
+        'Prototype and Ideas are open at the same time. Set one to upcoming or completed, or change its dates.',
+    },
+    {
+      roundId: prototype.id,
+      code: 'DATES_OUT_OF_ORDER',
+      message:
+        'Prototype (stage 2) starts before Ideas (stage 1) ends. Move its start time or its stage number.',
+    },
+  ]
+
+  it('lists them above the cards in an alert that names the round and says what to do', async () => {
+    renderRounds([ideas, prototype], {}, warnings)
+
+    const alert = within(await screen.findByRole('alert', { name: 'Check these rounds (2)' }))
+    expect(
+      alert
+        .getAllByRole('listitem')
+        .map((li) => [...li.querySelectorAll('p')].map((p) => p.textContent)),
+    ).toEqual([
+      [warnings[0]!.message],
+      [
+        'Prototype and Ideas are open at the same time. Set one to upcoming or completed, or change its dates.',
+        'Prototype (stage 2) starts before Ideas (stage 1) ends. Move its start time or its stage number.',
+      ],
+    ])
+    // One button per round, however many warnings it has.
+    expect(alert.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Edit Ideas',
+      'Edit Prototype',
+    ])
+    // The card it is about says so too.
+    const card = within(screen.getByRole('article', { name: 'Prototype' }))
+    expect(card.getByText(/are open at the same time/).closest('li')?.textContent).toMatch(
+      /^Warning: Prototype and Ideas/,
+    )
+    expect(
+      within(screen.getByRole('article', { name: 'Ideas' })).getByText(/still active/),
+    ).toBeTruthy()
+    expect(await axeViolations()).toEqual([])
+  })
+
+  it('opens the round’s form from its warning, and gives focus back to the warning after', async () => {
+    renderRounds([ideas, prototype], {}, warnings)
+
+    const edit = await screen.findByRole('button', { name: 'Edit Prototype' })
+    fireEvent.click(edit)
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Round' }))
+    expect(dialog.getByLabelText('Name')).toHaveProperty('value', 'Prototype')
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }))
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(document.activeElement).toBe(edit)
+  })
+
+  it('shows no alert when the rounds are in order', async () => {
+    renderRounds([ideas])
+    await screen.findByRole('article', { name: 'Ideas' })
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 })

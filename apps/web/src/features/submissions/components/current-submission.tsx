@@ -1,10 +1,17 @@
-import type { ApplicantSubmission } from '@hackathon/contract'
+import type { ApplicantSubmission, StageDocument } from '@hackathon/contract'
 
-import { ApplicantSubmissionCard } from '@/components/applicant-submission-card'
+import { ApplicantSubmissionCard, applicantFile } from '@/components/applicant-submission-card'
 import { VersionHistory } from '@/components/version-history'
 
 /** What the jury sees now, and what it replaced. */
-export function CurrentSubmission({ submission }: { submission: ApplicantSubmission }) {
+export function CurrentSubmission({
+  submission,
+  requirements,
+}: {
+  submission: ApplicantSubmission
+  /** What the stage asks for now: earlier answers to anything else are marked as no longer asked. */
+  requirements: readonly StageDocument[]
+}) {
   return (
     <ApplicantSubmissionCard
       submission={submission}
@@ -13,7 +20,11 @@ export function CurrentSubmission({ submission }: { submission: ApplicantSubmiss
     >
       <div className="grid gap-2">
         <h3 className="font-medium text-muted-foreground">Earlier versions</h3>
-        <VersionHistory versions={submission.versions} />
+        <VersionHistory
+          versions={submission.versions}
+          fileAction={applicantFile}
+          currentRequirementIds={new Set(requirements.map((r) => r.id))}
+        />
       </div>
     </ApplicantSubmissionCard>
   )

@@ -1,6 +1,6 @@
 import { LIMITS, type StaffSubmission } from '@hackathon/contract'
 import { FolderGit2, RotateCw } from 'lucide-react'
-import { useId, useState, type ReactNode } from 'react'
+import { useId, useMemo, useState, type ReactNode } from 'react'
 
 import { Pagination } from '@/components/pagination'
 import { SearchField } from '@/components/search-field'
@@ -16,7 +16,7 @@ import { cn } from '@/lib/utils'
 
 import { useRounds } from '../api/get-rounds'
 import { useSubmissions } from '../api/get-submissions'
-import { SubmissionCard } from './submission-card'
+import { StaffSubmissionCard } from './staff-submission-card'
 
 /** Long enough to finish a word, short enough to feel live; the applicant table's pace. */
 export const SEARCH_DEBOUNCE_MS = 300
@@ -42,6 +42,17 @@ export function JurySubmissions({ renderActions }: JurySubmissionsProps = {}) {
   const submissions = useSubmissions({ roundId, search, page, limit: PAGE_SIZE })
   const rounds = useRounds()
   const ids = { round: useId(), list: useId() }
+  /** Per round, the requirements it asks for now, to mark older answers to removed ones. */
+  const requirementsByRound = useMemo(
+    () =>
+      new Map(
+        (rounds.data?.rounds ?? []).map((round) => [
+          round.id,
+          new Set(round.requirements.map((r) => r.id)),
+        ]),
+      ),
+    [rounds.data],
+  )
 
   const data = submissions.data
   const totalPages = Math.max(1, data?.totalPages ?? 1)
@@ -117,7 +128,11 @@ export function JurySubmissions({ renderActions }: JurySubmissionsProps = {}) {
             <ul aria-labelledby={ids.list} className="grid gap-4">
               {data.submissions.map((submission) => (
                 <li key={submission.id}>
-                  <SubmissionCard submission={submission} actions={renderActions?.(submission)} />
+                  <StaffSubmissionCard
+                    submission={submission}
+                    currentRequirementIds={requirementsByRound.get(submission.round.id)}
+                    actions={renderActions?.(submission)}
+                  />
                 </li>
               ))}
             </ul>

@@ -1,16 +1,30 @@
 import type { ApplicantRound } from '@hackathon/contract'
-import { CalendarClock, CircleSlash, Clock, Lock, TimerOff, type LucideIcon } from 'lucide-react'
+import {
+  CalendarClock,
+  CircleSlash,
+  Clock,
+  Gavel,
+  Hourglass,
+  Lock,
+  TimerOff,
+  type LucideIcon,
+} from 'lucide-react'
 import { useId } from 'react'
 
 import { formatDateTime, viewerTimeZone } from '@/lib/date-time'
+import type { StageAvailability } from '@/lib/stage-availability'
+import { timeLeft } from '@/lib/time-left'
+import { cn } from '@/lib/utils'
 
-import { STAGE_NOTICES, type StageAvailability } from '../stage-availability'
-import { timeLeft } from '../time-left'
+import { stageNotice } from '../stage-notice'
 
 const NOTICE_ICONS: Readonly<Record<Exclude<StageAvailability, 'open'>, LucideIcon>> = {
   expired: TimerOff,
+  closed: TimerOff,
   inactive: CircleSlash,
+  not_open_yet: Hourglass,
   locked: Lock,
+  decided: Gavel,
 }
 
 /** The stage's name, description and deadline, and why it is closed when it is. */
@@ -32,7 +46,7 @@ export function StageDetails({
         )}
       </div>
       <Deadline endTime={stage.endTime} open={availability === 'open'} now={now} />
-      {availability !== 'open' && <ClosedNotice availability={availability} />}
+      {availability !== 'open' && <ClosedNotice stage={stage} availability={availability} />}
     </div>
   )
 }
@@ -68,22 +82,40 @@ function Deadline({ endTime, open, now }: { endTime: string | null; open: boolea
   )
 }
 
-/** SPEC.md section 8, 'Expired stage' and 'Inactive stage'; and the lock of section 4. */
-function ClosedNotice({ availability }: { availability: Exclude<StageAvailability, 'open'> }) {
-  const { title, text } = STAGE_NOTICES[availability]
+/**
+ * SPEC.md section 8, 'Expired stage' and 'Inactive stage'; and the other reasons a stage is not
+ * open to the applicant (docs/product/pipeline.md#access).
+ */
+function ClosedNotice({
+  stage,
+  availability,
+}: {
+  stage: ApplicantRound
+  availability: Exclude<StageAvailability, 'open'>
+}) {
+  const { title, text, detail } = stageNotice(stage, availability)
   const Icon = NOTICE_ICONS[availability]
   const titleId = useId()
+  // A stage still to open, or one already decided, is news rather than a refusal.
+  const calm = availability === 'not_open_yet' || availability === 'decided'
   return (
     <section
       aria-labelledby={titleId}
-      className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4"
+      className={cn(
+        'flex gap-3 rounded-lg border p-4',
+        calm ? 'border-border bg-card' : 'border-destructive/40 bg-destructive/5',
+      )}
     >
-      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
+      <Icon
+        aria-hidden="true"
+        className={cn('mt-0.5 size-5 shrink-0', calm ? 'text-primary' : 'text-destructive')}
+      />
       <div className="grid gap-1">
         <h2 id={titleId} className="font-semibold">
           {title}
         </h2>
         <p className="text-sm">{text}</p>
+        {detail && <p className="text-sm font-medium">{detail}</p>}
       </div>
     </section>
   )

@@ -1,6 +1,13 @@
-import { submitStageInput, type ApplicantSubmission, type StageDocument } from '@hackathon/contract'
+import { zodResolver } from '@hookform/resolvers/zod'
+import {
+  SUBMISSION_MESSAGES,
+  type ApplicantSubmission,
+  type StageDocument,
+  type SubmitStageInput,
+} from '@hackathon/contract'
 import { Send } from 'lucide-react'
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useMemo, useState, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
 import { useLocation } from 'wouter'
 
 import { Button } from '@/components/ui/button'
@@ -8,30 +15,32 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input'
 import { FieldMessage, Label } from '@/components/ui/label'
 import { toast } from '@/components/ui/use-toast'
-import { fieldErrors } from '@/lib/field-errors'
+import { apiErrorStatus, errorMessage } from '@/lib/error-message'
 
 import { useSubmitStage } from '../api/submit-stage'
 import { APPLICANT_DASHBOARD_PATH } from '../paths'
+import {
+  ANSWER_FIELD,
+  initialValues,
+  requirementNamedIn,
+  stageFormSchema,
+  type StageFormOutput,
+  type StageFormValues,
+} from '../stage-form'
 import { submitErrorNotice } from '../submit-error'
-import { DocumentChoices } from './document-choices'
+import { RequirementAnswers } from './requirement-answers'
 
-type Field = 'stageId' | 'githubUrl' | 'documents'
+const URL_MESSAGES: readonly string[] = [
+  SUBMISSION_MESSAGES.urlRequired,
+  SUBMISSION_MESSAGES.urlInvalid,
+]
 
 /**
- * The existing submission lists its documents by name (the stage document's description, or
- * its template's name), not by id: they are matched back to this stage's documents.
+ * SPEC.md section 5, "Stage submission", with an answer to each requirement
+ * (docs/product/submissions.md#answers); resubmitting updates the existing submission.
+ * react-hook-form with the zod resolver: checked on submit, then on every change; the first
+ * field in error takes the focus.
  */
-function initialSelection(
-  documents: readonly StageDocument[],
-  submission: ApplicantSubmission | undefined,
-): Set<string> {
-  const names = new Set(submission?.documents.map((doc) => doc.name) ?? [])
-  return new Set(
-    documents.filter((doc) => names.has(doc.name) || names.has(doc.description)).map((d) => d.id),
-  )
-}
-
-/** SPEC.md section 5, "Stage submission"; resubmitting updates the existing submission. */
 export function StageSubmissionForm({
   stageId,
   documents,
@@ -39,74 +48,89 @@ export function StageSubmissionForm({
   disabled,
 }: {
   stageId: string
+  /** The stage's requirements, in its order. */
   documents: readonly StageDocument[]
   submission: ApplicantSubmission | undefined
-  /** The stage is expired, inactive or locked: nothing can be changed or sent. */
+  /** The stage is not open to the applicant: nothing can be changed or sent. */
   disabled: boolean
 }) {
-  const [githubUrl, setGithubUrl] = useState(submission?.githubUrl ?? '')
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() =>
-    initialSelection(documents, submission),
-  )
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
-  // Like the registration form: checked on submit, then again on every change.
-  const [validated, setValidated] = useState(false)
-  const urlRef = useRef<HTMLInputElement>(null)
-  const ids = { url: useId(), urlHint: useId(), urlError: useId() }
+  const schema = useMemo(() => stageFormSchema(stageId, documents), [stageId, documents])
+  const form = useForm<StageFormValues, unknown, StageFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: initialValues(documents, submission),
+  })
+  const { errors } = form.formState
+  const [uploading, setUploading] = useState<ReadonlySet<number>>(() => new Set())
+  const [formError, setFormError] = useState<string | null>(null)
+  const ids = { url: useId(), urlHint: useId(), urlError: useId(), formError: useId() }
   const [, navigate] = useLocation()
+
+  /**
+   * A refusal that names a field is shown on it: a requirement in quotes (the server's
+   * "Please answer "…": it is required."), or the path of a checked field ("githubUrl: …",
+   * "answers.0.url: …", where 0 is the place of the answer in what was sent).
+   */
+  function showOnField(message: string, sent: SubmitStageInput) {
+    const checked = /^([\w.]+): (.+)$/.exec(message)
+    const path = checked?.[1] ?? ''
+    const text = checked?.[2] ?? message
+    if (path === 'githubUrl' || URL_MESSAGES.includes(message)) {
+      form.setError('githubUrl', { type: 'server', message: text }, { shouldFocus: true })
+      return
+    }
+    const answered = /^answers\.(\d+)\b/.exec(path)
+    const requirementId = answered ? sent.answers?.[Number(answered[1])]?.requirementId : undefined
+    const index = requirementId
+      ? documents.findIndex((r) => r.id === requirementId)
+      : (requirementNamedIn(message, documents) ?? -1)
+    const requirement = documents[index]
+    if (!requirement) return
+    form.setError(
+      `answers.${index}.${ANSWER_FIELD[requirement.kind]}`,
+      { type: 'server', message: requirementId ? text : message },
+      { shouldFocus: true },
+    )
+  }
 
   const submit = useSubmitStage({
     onSuccess: ({ message }) => toast({ title: 'Success', description: message }),
-    onError: (err) => {
+    onError: (err, sent) => {
       const notice = submitErrorNotice(err)
       toast({ variant: 'destructive', title: notice.title, description: notice.description })
       if (notice.stageGone) navigate(APPLICANT_DASHBOARD_PATH)
+      else if (apiErrorStatus(err) === 400) showOnField(errorMessage(err, ''), sent)
     },
   })
 
-  function validate(url: string) {
-    return submitStageInput.safeParse({
-      stageId,
-      githubUrl: url,
-      // In the stage's order, whatever order they were ticked in.
-      documents: documents.filter((doc) => selected.has(doc.id)).map((doc) => doc.id),
-    })
-  }
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (disabled || submit.isPending) return
-    setValidated(true)
-    const result = validate(githubUrl)
-    if (!result.success) {
-      setErrors(fieldErrors<Field>(result.error.issues))
-      urlRef.current?.focus()
+    if (disabled || submit.isPending) {
+      event.preventDefault()
       return
     }
-    setErrors({})
-    submit.mutate(result.data)
-  }
-
-  function onUrlChange(value: string) {
-    setGithubUrl(value)
-    if (validated) {
-      const result = validate(value)
-      setErrors(result.success ? {} : fieldErrors<Field>(result.error.issues))
+    if (uploading.size > 0) {
+      event.preventDefault()
+      setFormError('A file is still uploading: wait until it is done, then submit.')
+      return
     }
+    setFormError(null)
+    void form.handleSubmit((input) => submit.mutate(input))(event)
   }
 
-  function toggle(documentId: string, checked: boolean) {
-    setSelected((current) => {
+  function onBusyChange(index: number, busy: boolean) {
+    setUploading((current) => {
       const next = new Set(current)
-      if (checked) next.add(documentId)
-      else next.delete(documentId)
+      if (busy) next.add(index)
+      else next.delete(index)
       return next
     })
+    if (!busy) setFormError(null)
   }
 
-  const urlError = errors.githubUrl
+  const urlError = errors.githubUrl?.message
   // Not tied to a field the applicant can change (a malformed stage id in the address).
-  const formError = errors.stageId ?? errors.documents
+  const schemaError = (errors as Record<string, { message?: string } | undefined>).stageId?.message
+  const shownFormError = formError ?? schemaError
+  const url = form.register('githubUrl')
 
   return (
     <Card>
@@ -117,7 +141,7 @@ export function StageSubmissionForm({
         <CardDescription>
           {submission
             ? 'Sending again replaces your current submission; the earlier one is kept in its history.'
-            : 'Share the public GitHub repository with your work and tick the documents it includes.'}
+            : 'Share the public GitHub repository with your work and answer what the stage asks for.'}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -125,19 +149,17 @@ export function StageSubmissionForm({
           <div className="grid gap-2">
             <Label htmlFor={ids.url}>GitHub Repository URL</Label>
             <Input
-              ref={urlRef}
               id={ids.url}
-              name="githubUrl"
               type="url"
               inputMode="url"
               autoComplete="url"
               spellCheck={false}
               placeholder="https://github.com/username/repository"
-              value={githubUrl}
               disabled={disabled}
+              required
               aria-invalid={urlError ? true : undefined}
               aria-describedby={urlError ? `${ids.urlError} ${ids.urlHint}` : ids.urlHint}
-              onChange={(event) => onUrlChange(event.target.value)}
+              {...url}
             />
             {urlError && (
               <FieldMessage id={ids.urlError} error>
@@ -149,16 +171,16 @@ export function StageSubmissionForm({
             </FieldMessage>
           </div>
 
-          <DocumentChoices
-            documents={documents}
-            selected={selected}
+          <RequirementAnswers
+            requirements={documents}
+            form={form}
             disabled={disabled}
-            onToggle={toggle}
+            onBusyChange={onBusyChange}
           />
 
-          {formError && (
-            <p role="alert" className="text-sm text-destructive">
-              {formError}
+          {shownFormError && (
+            <p id={ids.formError} role="alert" className="text-sm text-destructive">
+              {shownFormError}
             </p>
           )}
 
@@ -166,7 +188,8 @@ export function StageSubmissionForm({
           <Button
             type="submit"
             disabled={disabled}
-            aria-disabled={submit.isPending || undefined}
+            aria-disabled={submit.isPending || uploading.size > 0 || undefined}
+            aria-describedby={shownFormError ? ids.formError : undefined}
             className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-50 sm:w-auto sm:justify-self-start"
           >
             <Send aria-hidden="true" />

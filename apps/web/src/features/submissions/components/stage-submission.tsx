@@ -1,19 +1,19 @@
 import type { ApplicantRound, ApplicantSubmission, StageDocument } from '@hackathon/contract'
 import { ArrowLeft, RotateCw, SearchX } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { useEffect, useEffectEvent, type ReactNode } from 'react'
 import { Link } from 'wouter'
 
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { apiErrorStatus, errorMessage } from '@/lib/error-message'
+import { stageAvailability, startHasPassed } from '@/lib/stage-availability'
 import { useNow } from '@/lib/use-now'
 
 import { useApplicantRounds } from '../api/get-applicant-rounds'
 import { useMySubmissions } from '../api/get-my-submissions'
 import { useStageDocuments } from '../api/get-stage-documents'
 import { APPLICANT_DASHBOARD_PATH } from '../paths'
-import { stageAvailability } from '../stage-availability'
 import { SUBMIT_ERROR_TEXTS } from '../submit-error'
 import { CurrentSubmission } from './current-submission'
 import { StageDetails } from './stage-details'
@@ -21,8 +21,8 @@ import { StageSubmissionForm } from './stage-submission-form'
 
 /**
  * SPEC.md section 2, "Stage submission page": the stage is looked up among the applicant's
- * rounds (which carry its status, times and lock); its documents and the applicant's existing
- * submission fill the form.
+ * rounds (which carry whether it is open to them and why not: docs/product/pipeline.md#access);
+ * its requirements and the applicant's existing submission fill the form.
  */
 export function StageSubmission({ stageId }: { stageId: string }) {
   const rounds = useApplicantRounds()
@@ -54,7 +54,12 @@ export function StageSubmission({ stageId }: { stageId: string }) {
   const submission = mySubmissions.data.submissions.find((s) => s.stageId === stageId)
   return (
     <Frame>
-      <StageView stage={stage} documents={documents.data.documents} submission={submission} />
+      <StageView
+        stage={stage}
+        documents={documents.data.documents}
+        submission={submission}
+        onStarted={() => void rounds.refetch()}
+      />
     </Frame>
   )
 }
@@ -63,13 +68,22 @@ function StageView({
   stage,
   documents,
   submission,
+  onStarted,
 }: {
   stage: ApplicantRound
   documents: readonly StageDocument[]
   submission: ApplicantSubmission | undefined
+  /** The start time of a stage that was not open yet has come: the server is asked again. */
+  onStarted: () => void
 }) {
   const now = useNow()
   const availability = stageAvailability(stage, now)
+  // Asked once when the start time passes, not at every render.
+  const started = startHasPassed(stage, now)
+  const askAgain = useEffectEvent(onStarted)
+  useEffect(() => {
+    if (started) askAgain()
+  }, [started])
   return (
     <>
       <StageDetails stage={stage} availability={availability} now={now} />
@@ -79,7 +93,7 @@ function StageView({
         submission={submission}
         disabled={availability !== 'open'}
       />
-      {submission && <CurrentSubmission submission={submission} />}
+      {submission && <CurrentSubmission submission={submission} requirements={documents} />}
     </>
   )
 }

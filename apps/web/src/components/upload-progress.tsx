@@ -1,6 +1,6 @@
 import { cn } from '@/lib/utils'
 
-/** How much of the file has gone up: a bar with its percentage, named for the file. */
+/** How much of a file has gone up: a bar with its percentage, named for the file (any upload). */
 export function UploadProgress({
   fraction,
   fileName,

@@ -4,20 +4,27 @@ import type { ReactNode } from 'react'
 import { DocumentLinks } from '@/components/document-links'
 import { ExternalLink } from '@/components/external-link'
 import { RepositoryStatus } from '@/components/repository-status'
+import { SubmissionAnswers } from '@/components/submission-answers'
 import { SubmissionStatusBadge } from '@/components/submission-status-badge'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { VersionHistory } from '@/components/version-history'
 import { formatDateTime } from '@/lib/date-time'
 
 /**
- * One submission for the jury: who, for which round, the work itself and its history. `actions`
- * is what the page adds below it (the jury member's review), from a feature this one does not know.
+ * One submission for the jury: who, for which round, the work itself (the repository and the
+ * answer to each requirement, docs/product/submissions.md#answers) and its history. An answer's
+ * file is a link the staff session may follow. A submission from before answers existed shows
+ * the documents that were ticked. `actions` is what the page adds below it (the jury member's
+ * review), from a feature this one does not know.
  */
-export function SubmissionCard({
+export function StaffSubmissionCard({
   submission,
+  currentRequirementIds,
   actions,
 }: {
   submission: StaffSubmission
+  /** The requirements the round asks for now, when known: older answers to others are marked. */
+  currentRequirementIds?: ReadonlySet<string>
   actions?: ReactNode
 }) {
   const { applicant } = submission
@@ -48,13 +55,15 @@ export function SubmissionCard({
               <RepositoryStatus repository={submission.repository} audience="staff" />
             </div>
           </Row>
-          <Row term="Documents">
-            {submission.documents.length === 0 ? (
-              'None'
-            ) : (
-              <DocumentLinks documents={submission.documents} />
-            )}
-          </Row>
+          {submission.answers.length === 0 && (
+            <Row term="Documents">
+              {submission.documents.length === 0 ? (
+                'None'
+              ) : (
+                <DocumentLinks documents={submission.documents} />
+              )}
+            </Row>
+          )}
           <Row term="Submitted">
             {submission.submittedAt ? (
               <time dateTime={submission.submittedAt}>
@@ -65,7 +74,16 @@ export function SubmissionCard({
             )}
           </Row>
         </dl>
-        <VersionHistory versions={submission.versions} />
+        {submission.answers.length > 0 && (
+          <div className="grid min-w-0 gap-2">
+            <h4 className="font-medium text-muted-foreground">Answers</h4>
+            <SubmissionAnswers answers={submission.answers} />
+          </div>
+        )}
+        <VersionHistory
+          versions={submission.versions}
+          currentRequirementIds={currentRequirementIds}
+        />
         {actions}
       </CardContent>
     </Card>
