@@ -36,7 +36,7 @@ export function roundWarnings(rounds: readonly Clocked[], now: Date): RoundWarni
     warnings.push({
       roundId: r.id,
       code: 'SEVERAL_OPEN',
-      message: `${r.name} and ${open[0]!.name} are open at the same time.`,
+      message: `${r.name} and ${open[0]!.name} are open at the same time. Set one to upcoming or completed, or change its dates.`,
     })
   rounds.forEach((r, i) => {
     const before = rounds[i - 1]
