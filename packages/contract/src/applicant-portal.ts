@@ -63,7 +63,7 @@ export const applicantRound = z
     position: z.number().int(),
     requirements: z.array(roundRequirement),
     prizes: z.array(z.string()),
-    /** SPEC: a later round is Locked until the applicant is advanced into it. */
+    /** A later round is Locked until the applicant is advanced into it. */
     locked: z.boolean(),
     /** Whether the applicant can submit here now, and when not, why (docs/product/pipeline.md#access). */
     access: z.enum(STAGE_ACCESS),

@@ -317,7 +317,7 @@ export const submitStageInput = z
       .min(1, SUBMISSION_MESSAGES.urlRequired)
       .max(300, SUBMISSION_MESSAGES.urlInvalid)
       .regex(GITHUB_URL_PATTERN, SUBMISSION_MESSAGES.urlInvalid),
-    /** The SPEC's chosen document ids: each must be a requirement of the stage. */
+    /** The chosen document ids (kept for older clients): each must be a requirement of the stage. */
     documents: z.array(z.uuid('Not a valid document')).max(50).default([]),
     /** The applicant's answer to each requirement (docs/product/submissions.md#answers). */
     answers: z.array(answerInput).max(50, 'At most 50 answers').default([]),

@@ -1,7 +1,7 @@
 /**
  * `npm run seed:demo -- --applicants 100000 [--seed 1]`: fills an empty database (the embedded
  * one in DATA_DIR, or DATABASE_URL) with a realistic event for demos and benchmarks (issue 12):
- * applicants across 200 colleges and every status, the four SPEC stages as rounds, journeys
+ * applicants across 200 colleges and every status, the four stages as rounds, journeys
  * through them in the pipeline with their submissions, and the activity feed. The same seed gives the same event.
  */
 import { sql } from 'drizzle-orm'

@@ -7,7 +7,7 @@ import { SUBMISSION_MESSAGES, type ApplicantRound } from '@hackathon/contract'
  * - `expired`: the end time has passed (the server puts this reason first, and so do we, by the
  *   viewer's clock, so a deadline passing on screen closes the form at once);
  * - `closed`: closed by the organisers (the round is completed) before its end time;
- * - `not_open_yet`: it opens at a known start time; `inactive` (the SPEC's 'Stage Inactive'): it is
+ * - `not_open_yet`: it opens at a known start time; `inactive` ('Stage Inactive'): it is
  *   not open and no start time to come says when it will be.
  */
 export type StageAvailability =

@@ -28,7 +28,7 @@ const iso = (v: string | Date | null | undefined) => (v ? new Date(v).toISOStrin
 const DECIDED = new Set(['advanced', 'not_advanced', 'withdrawn', 'won'])
 
 /**
- * The SPEC's five progress steps read from the pipeline (docs/product/pipeline.md#progress), so
+ * The five progress steps read from the pipeline (docs/product/pipeline.md#progress), so
  * they never contradict each other and never go back: selected is the first advance, confirmed
  * its confirmation, submitted and reviewed a submission in a round after that advance and its
  * decision. A step is done when its fact is there or any later step is done.

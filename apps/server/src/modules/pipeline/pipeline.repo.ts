@@ -41,7 +41,7 @@ const idsJson = (ids: string[]) =>
   sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`
 
 /**
- * THE mapping from the pipeline to the SPEC's applicant fields (docs/product/pipeline.md#status):
+ * THE mapping from the pipeline to the applicant fields the screens use (docs/product/pipeline.md#status):
  * the applicant's latest record (by stage order) decides.
  *
  * | latest record            | status       | current stage                                |

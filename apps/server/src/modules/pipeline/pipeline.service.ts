@@ -41,7 +41,7 @@ export type PipelineService = ReturnType<typeof createPipelineService>
 /**
  * Every change of where a participant stands goes through here (docs/product/pipeline.md): a
  * decision is checked against the pipeline's rules, written with who, when and why, and the
- * applicant's SPEC fields are projected again, all in the caller's transaction. A submission
+ * applicant's status and stage are projected again, all in the caller's transaction. A submission
  * never decides anything: only people do.
  */
 export function createPipelineService({

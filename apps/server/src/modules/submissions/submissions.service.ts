@@ -61,7 +61,7 @@ export function createSubmissionsService({
   }
 
   /**
-   * The answers of several submissions, keyed by submission; each also as a SPEC "document"
+   * The answers of several submissions, keyed by submission; each also as a "document"
    * (name and link), and the names of documents ticked before answers existed.
    */
   async function answers(

@@ -74,7 +74,7 @@ export function stageFormSchema(stageId: string, requirements: readonly StageDoc
     .transform(({ githubUrl, answers }): SubmitStageInput => ({
       stageId,
       githubUrl,
-      // The SPEC's ticked documents: the answers say it all now, so none are sent.
+      // The ticked documents of old: the answers say it all now, so none are sent.
       documents: [],
       answers: requirements.flatMap((requirement, index) => {
         const answer = answerFor(requirement, answers[index])

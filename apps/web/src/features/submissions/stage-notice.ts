@@ -16,7 +16,7 @@ export interface StageNotice {
 
 /**
  * Why the stage page's form is closed, in the server's words where it gave them
- * (docs/product/pipeline.md#access). 'Stage Expired' and 'Stage Inactive' keep the SPEC's texts.
+ * (docs/product/pipeline.md#access). 'Stage Expired' and 'Stage Inactive' keep their contractual texts.
  */
 export function stageNotice(
   stage: ApplicantRound,

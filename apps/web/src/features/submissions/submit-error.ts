@@ -24,7 +24,7 @@ export const SUBMIT_ERROR_TEXTS = {
  * that refuses with another status but says why.
  *
  * A refusal says the server's own reason: closed, not open yet, decided
- * (docs/product/pipeline.md#access). The SPEC's sentences stay where they are true: 'must be
+ * (docs/product/pipeline.md#access). The contractual sentences stay where they are true: 'must be
  * selected for the hackathon first' for the server's "must be selected" unless it names the round
  * to be selected in, which says more; 'at this time' only when the server gave no reason.
  */

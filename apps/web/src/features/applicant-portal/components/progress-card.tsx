@@ -16,7 +16,7 @@ const STEP_LABELS: Readonly<Record<Step, string>> = {
   reviewed: 'Reviewed',
 }
 
-/** Each step's share of the bar: SPEC.md section 9, 5 steps of 20%. */
+/** Each step's share of the bar: docs/product/pipeline.md#progress, 5 steps of 20%. */
 const STEP_PERCENT = 100 / PROGRESS_STEPS.length
 
 function labelOf(item: Pick<ProgressItem, 'id' | 'description'>): string {

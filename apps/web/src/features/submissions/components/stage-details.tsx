@@ -83,7 +83,7 @@ function Deadline({ endTime, open, now }: { endTime: string | null; open: boolea
 }
 
 /**
- * SPEC.md section 8, 'Expired stage' and 'Inactive stage'; and the other reasons a stage is not
+ * docs/product/submissions.md#deadlines, 'Expired stage' and 'Inactive stage'; and the other reasons a stage is not
  * open to the applicant (docs/product/pipeline.md#access).
  */
 function ClosedNotice({

@@ -36,7 +36,7 @@ const URL_MESSAGES: readonly string[] = [
 ]
 
 /**
- * SPEC.md section 5, "Stage submission", with an answer to each requirement
+ * docs/product/submissions.md: the stage submission, with an answer to each requirement
  * (docs/product/submissions.md#answers); resubmitting updates the existing submission.
  * react-hook-form with the zod resolver: checked on submit, then on every change; the first
  * field in error takes the focus.

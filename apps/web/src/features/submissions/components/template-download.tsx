@@ -36,7 +36,7 @@ export function DownloadTemplateButton({ url, name }: { url: string; name: strin
   )
 }
 
-/** SPEC.md section 8, 'No templates'. */
+/** docs/product/rounds.md#requirements: 'No Templates Available'. */
 export function NoTemplates() {
   return (
     <div className="flex gap-3 rounded-lg border border-dashed border-border p-3 text-sm">
