@@ -248,21 +248,47 @@ export async function recordEvents(db: Db, events: EventRow[], actor: Actor): Pr
 }
 
 /**
- * The first submission of an applicant to a round, in one statement: their record there becomes
- * `submitted`, the history and the activity feed say so, and the applicant's projection is
- * written. The caller checked under the applicant's lock that the round is open to them, so this
- * round is their latest record and the projection is exactly what `project` would compute:
- * submitted, in this round, not reviewed, with this repository (the pipeline property test
- * compares the two).
+ * The first submission of an applicant to a round, in one statement: the submission with its
+ * answers, their record there (`submitted`), the history and the activity feed, and the
+ * applicant's projection. The caller checked under the applicant's lock that the round is open to
+ * them, so this round is their latest record and the projection is exactly what `project` would
+ * compute: submitted, in this round, not reviewed, with this repository (the pipeline tests
+ * compare the two). Undefined, with nothing written, when they already have a submission there
+ * (a concurrent first submission of theirs makes this wait for it, then do nothing).
  */
-export async function recordFirstSubmission(
+export async function insertFirstSubmission(
   db: Db,
-  s: { applicantId: string; roundId: string; roundName: string; name: string; githubUrl: string },
-): Promise<void> {
-  await db.execute(sql`
-    with entry as (
+  s: {
+    applicantId: string
+    roundId: string
+    roundName: string
+    name: string
+    githubUrl: string
+    answers: { requirementId: string; fileId?: string; url?: string; text?: string }[]
+  },
+) {
+  const [row] = await rowsOf<{ id: string; submittedAt: string }>(
+    db,
+    sql`
+    with sub as (
+      insert into submissions (applicant_id, round_id, github_url, status, submitted_at)
+      values (${s.applicantId}, ${s.roundId}, ${s.githubUrl}, 'submitted', now())
+      on conflict (applicant_id, round_id) do nothing
+      returning id, submitted_at),
+    answer as (
+      insert into submission_answers (submission_id, requirement_id, file_id, url, text)
+      select sub.id, v.requirement_id, v.file_id, v.url, v.text
+        from sub, jsonb_to_recordset(${JSON.stringify(
+          s.answers.map((a) => ({
+            requirement_id: a.requirementId,
+            file_id: a.fileId ?? null,
+            url: a.url ?? null,
+            text: a.text ?? null,
+          })),
+        )}::jsonb) as v(requirement_id uuid, file_id uuid, url text, text text)),
+    entry as (
       insert into pipeline_entries (round_id, applicant_id, state)
-      values (${s.roundId}, ${s.applicantId}, 'submitted')
+      select ${s.roundId}, ${s.applicantId}, 'submitted' from sub
       on conflict (round_id, applicant_id) do nothing
       returning round_id),
     event as (
@@ -273,10 +299,14 @@ export async function recordFirstSubmission(
       update applicants
          set status = 'submitted', current_stage = ${s.roundName}, stage_round_id = ${s.roundId},
              reviewed_at = null, github_url = ${s.githubUrl}, updated_at = now()
-       where id = ${s.applicantId}
-      returning id)
-    insert into activity (type, name, action, applicant_id)
-    values ('submission', ${s.name}, ${`submitted to ${s.roundName}`}, ${s.applicantId})`)
+       where id = ${s.applicantId} and exists (select 1 from sub)
+      returning id),
+    feed as (
+      insert into activity (type, name, action, applicant_id)
+      select 'submission', ${s.name}, ${`submitted to ${s.roundName}`}, ${s.applicantId} from sub)
+    select id, submitted_at as "submittedAt" from sub`,
+  )
+  return row ? { id: row.id, submittedAt: new Date(row.submittedAt) } : undefined
 }
 
 /** A resubmission to the applicant's latest round: their repository is the new one. */

@@ -96,24 +96,6 @@ export async function lockSubmission(db: Db, applicantId: string, roundId: strin
   return row
 }
 
-/**
- * The applicant's first submission to the round, or undefined when they already have one (lock
- * that one with lockSubmission). One statement for the common case instead of a locking read and
- * an insert; a concurrent first submission of the same applicant makes this wait for it, then
- * do nothing.
- */
-export async function insertFirstSubmission(
-  db: Db,
-  values: { applicantId: string; roundId: string; githubUrl: string },
-) {
-  const [row] = await db
-    .insert(submissions)
-    .values({ ...values, status: 'submitted', submittedAt: sql`now()` })
-    .onConflictDoNothing({ target: [submissions.applicantId, submissions.roundId] })
-    .returning()
-  return row
-}
-
 export async function resubmit(db: Db, id: string, githubUrl: string) {
   const [row] = await db
     .update(submissions)
@@ -232,16 +214,13 @@ export function legacyDocumentsOf(db: Db, submissionIds: string[]) {
     .where(inArray(submissions.id, submissionIds))
 }
 
-/** The submission's answers become these (a submission is always the whole set). */
+/** A resubmission's answers become these (a submission is always the whole set). */
 export async function replaceAnswers(
   db: Db,
   submissionId: string,
   answers: { requirementId: string; fileId?: string; url?: string; text?: string }[],
-  { fresh = false }: { fresh?: boolean } = {},
 ): Promise<void> {
-  // A submission made in this transaction has no answers yet.
-  if (!fresh)
-    await db.delete(submissionAnswers).where(eq(submissionAnswers.submissionId, submissionId))
+  await db.delete(submissionAnswers).where(eq(submissionAnswers.submissionId, submissionId))
   if (answers.length)
     await db.insert(submissionAnswers).values(
       answers.map((a) => ({

@@ -176,13 +176,16 @@ export function createSubmissionsService({
           input.answers,
         )
 
-        const inserted = await repo.insertFirstSubmission(tx, {
+        const inserted = await pipeline.insertFirstSubmission(tx, {
           applicantId,
           roundId: round.id,
+          roundName: round.name,
+          name: person.name,
           githubUrl: input.githubUrl,
+          answers: answersToStore,
         })
         const existing = inserted ? undefined : await repo.lockSubmission(tx, applicantId, round.id)
-        let submission
+        let submission: { id: string; submittedAt: Date | null }
         if (existing) {
           const before = (await answers([existing.id], answerFileUrl, tx))(existing.id)
           await repo.insertVersion(tx, {
@@ -197,20 +200,13 @@ export function createSubmissionsService({
           })
           submission = await repo.resubmit(tx, existing.id, input.githubUrl)
           await pipeline.projectResubmission(tx, applicantId, input.githubUrl)
+          await repo.replaceAnswers(tx, submission.id, answersToStore)
         } else if (inserted) {
           submission = inserted
-          await pipeline.recordFirstSubmission(tx, {
-            applicantId,
-            roundId: round.id,
-            roundName: round.name,
-            name: person.name,
-            githubUrl: input.githubUrl,
-          })
         } else {
           // The submission that blocked the insert was deleted before it could be locked.
           throw new AppError(409, SUBMISSION_MESSAGES.changedMeanwhile)
         }
-        await repo.replaceAnswers(tx, submission.id, answersToStore, { fresh: !existing })
         if (snapshot) await github.record(tx, submission.id, snapshot)
         await email.queue(tx, person.email, 'submission-receipt', {
           name: person.name,
