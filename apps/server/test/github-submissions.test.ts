@@ -231,6 +231,44 @@ describe('GitHub checks of submissions', () => {
     expect(csv.body).toContain(lastBeforeDeadline)
   })
 
+  it('decides the deadline by when a submission arrived, not by when a slow GitHub answered, and still freezes it', async () => {
+    const stage = await round('Stage 2: Slow GitHub', 1500)
+    const head = github.state.addRepo('team/slow').branches.main!.at(-1)
+    const { token } = await applicant()
+    github.state.delayMs = 1200
+    try {
+      // Sent half a second before the end; GitHub's two answers take 2.4 s.
+      await new Promise((resolve) =>
+        setTimeout(resolve, stage.endTime.getTime() - Date.now() - 500),
+      )
+      const sentAt = Date.now()
+      const res = await submit(token, stage.id, 'https://github.com/team/slow')
+      expect(Date.now()).toBeGreaterThan(stage.endTime.getTime())
+      expect(res.statusCode).toBe(200)
+      const [mine] = await (async () => {
+        const list = await ctx.app.inject({
+          method: 'GET',
+          url: '/api/applicant/my-submissions',
+          headers: { authorization: `Bearer ${token}` },
+        })
+        return list.json().submissions as ApplicantSubmission[]
+      })()
+      // Recorded as sent: before the end time.
+      expect(new Date(mine!.submittedAt!).getTime()).toBeLessThan(stage.endTime.getTime())
+      expect(new Date(mine!.submittedAt!).getTime()).toBeGreaterThanOrEqual(sentAt - 1000)
+    } finally {
+      github.state.delayMs = 0
+    }
+    // The round's freeze may have run before it was recorded: it is frozen all the same.
+    await expect
+      .poll(async () => (await repositoryOf(token))?.frozenSha, { timeout: 20_000, interval: 200 })
+      .toBe(head)
+    // One sent after the end is refused, however fast GitHub is.
+    const late = await applicant()
+    const refused = await submit(late.token, stage.id, 'https://github.com/team/slow')
+    expect(refused.statusCode).toBe(403)
+  })
+
   it("records who moved a round's deadline, from what to what, and queues the freeze for the new time", async () => {
     const stage = await round('Stage 3: Project', 86_400_000)
     const newEnd = new Date(Date.UTC(2030, 0, 15, 18, 30))

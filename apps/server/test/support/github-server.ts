@@ -40,6 +40,8 @@ export interface GitHubState {
   down: boolean
   /** Every endpoint accepts the request and never answers. */
   hang: boolean
+  /** Every answer waits this long: a slow GitHub. */
+  delayMs: number
   /** Every endpoint answers 403 with x-ratelimit-remaining: 0 and x-ratelimit-reset. */
   rateLimited?: { resetAt: Date }
   requests: RecordedRequest[]
@@ -78,6 +80,7 @@ export function createGitHubState(unknownRepos: 'missing' | 'public' = 'missing'
     unknownRepos,
     down: false,
     hang: false,
+    delayMs: 0,
     requests: [],
     newSha,
     addRepo(fullName, partial = {}) {
@@ -266,6 +269,7 @@ export async function startGitHubServer({
         authorization: req.headers.authorization !== undefined,
       })
       if (state.hang) return
+      if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs))
       if (state.down) return send(res, 503, { message: 'Service Unavailable' })
       if (state.rateLimited) {
         return send(

@@ -145,6 +145,21 @@ export function createGitHubService({
       })
     },
 
+    /**
+     * Queues another freeze of a round whose end time has passed, for a submission that arrived
+     * before it and was recorded after it (GitHub was slow): the freeze takes what is unfrozen.
+     */
+    async freezeLater(tx: Db, roundId: string): Promise<void> {
+      const end = await repo.roundEnd(tx, roundId)
+      if (!end) return
+      await jobs.send(
+        tx,
+        GITHUB_QUEUES.freeze,
+        { roundId, endTime: end.toISOString() },
+        { singletonKey: `${roundId}:${end.toISOString()}:late`, singletonSeconds: 5 },
+      )
+    },
+
     /** Queues the freeze of a round at its end time (inside the round's transaction). */
     async scheduleFreeze(tx: Db, roundId: string, endTime: Date | null): Promise<void> {
       if (!enabled || !endTime) return

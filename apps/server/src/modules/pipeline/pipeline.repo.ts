@@ -265,14 +265,17 @@ export async function insertFirstSubmission(
     name: string
     githubUrl: string
     answers: { requirementId: string; fileId?: string; url?: string; text?: string }[]
+    /** When it arrived (it may be recorded later, after a slow GitHub); now() when null. */
+    arrivedAt: Date | null
   },
 ) {
+  const at = s.arrivedAt ? sql`${s.arrivedAt.toISOString()}::timestamptz` : sql`now()`
   const [row] = await rowsOf<{ id: string; submittedAt: string }>(
     db,
     sql`
     with sub as (
       insert into submissions (applicant_id, round_id, github_url, status, submitted_at)
-      values (${s.applicantId}, ${s.roundId}, ${s.githubUrl}, 'submitted', now())
+      values (${s.applicantId}, ${s.roundId}, ${s.githubUrl}, 'submitted', ${at})
       on conflict (applicant_id, round_id) do nothing
       returning id, submitted_at),
     answer as (

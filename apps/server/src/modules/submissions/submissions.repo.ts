@@ -29,14 +29,22 @@ export type RequirementRow = {
  * here and in later rounds, and the round's requirements. Undefined when the round does not exist;
  * person is null when the applicant does not.
  */
-export async function submissionContext(db: Db, roundId: string, applicantId: string) {
+export async function submissionContext(
+  db: Db,
+  roundId: string,
+  applicantId: string,
+  /** When the submission arrived, by the database clock; now() when it is being recorded at once. */
+  arrivedAt: Date | null = null,
+) {
   await lockRoundClock(db, roundId, 'shared')
+  const at = arrivedAt ? sql`${arrivedAt.toISOString()}::timestamptz` : sql`now()`
   const [row] = await rowsOf<{
     id: string
     name: string
     status: 'upcoming' | 'active' | 'completed'
     expired: boolean
     not_started: boolean
+    recorded_after_end: boolean
     previous_name: string | null
     is_first: boolean
     previous_state: StoredState | null
@@ -47,8 +55,9 @@ export async function submissionContext(db: Db, roundId: string, applicantId: st
   }>(
     db,
     sql`select r.id, r.name, r.status,
-               (r.end_time is not null and r.end_time <= now()) as expired,
-               (r.start_time is not null and r.start_time > now()) as not_started,
+               (r.end_time is not null and r.end_time <= ${at}) as expired,
+               (r.start_time is not null and r.start_time > ${at}) as not_started,
+               (r.end_time is not null and r.end_time <= now()) as recorded_after_end,
                prev.id is null as is_first, prev.name as previous_name,
                (select pe.state from pipeline_entries pe
                  where pe.round_id = prev.id and pe.applicant_id = ${applicantId}) as previous_state,
@@ -71,7 +80,7 @@ export async function submissionContext(db: Db, roundId: string, applicantId: st
   )
   if (!row) return undefined
   return {
-    round: { id: row.id, name: row.name },
+    round: { id: row.id, name: row.name, recordedAfterEnd: row.recorded_after_end },
     access: accessOf({
       status: row.status,
       notStarted: row.not_started,
@@ -96,10 +105,15 @@ export async function lockSubmission(db: Db, applicantId: string, roundId: strin
   return row
 }
 
-export async function resubmit(db: Db, id: string, githubUrl: string) {
+export async function resubmit(db: Db, id: string, githubUrl: string, arrivedAt: Date | null) {
   const [row] = await db
     .update(submissions)
-    .set({ githubUrl, status: 'submitted', submittedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      githubUrl,
+      status: 'submitted',
+      submittedAt: arrivedAt ?? sql`now()`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(submissions.id, id))
     .returning()
   return row!
@@ -251,4 +265,10 @@ export async function requirementsStillAsked(db: Db, ids: string[]): Promise<Set
     .from(requirements)
     .where(and(inArray(requirements.id, [...new Set(ids)]), sql`${requirements.removedAt} is null`))
   return new Set(rows.map((r) => r.id))
+}
+
+/** The database clock now: when a submission that must wait for GitHub arrived. */
+export async function databaseNow(db: Db): Promise<Date> {
+  const [row] = await rowsOf<{ now: string | Date }>(db, sql`select clock_timestamp() as now`)
+  return new Date(row!.now)
 }

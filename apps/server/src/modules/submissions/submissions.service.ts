@@ -158,10 +158,13 @@ export function createSubmissionsService({
       applicantId: string,
       input: z.output<typeof submitStageInput>,
     ): Promise<{ message: string; submissionId: string }> {
-      // GitHub is asked before the transaction: no lock is held while the network answers.
+      // GitHub is asked before the transaction: no lock is held while the network answers. The
+      // deadline is judged by when the submission arrived, so a slow GitHub makes nobody late
+      // (docs/product/submissions.md#deadlines).
+      const arrivedAt = github.enabled ? await repo.databaseNow(db) : null
       const snapshot = await github.check(input.githubUrl)
       return db.transaction(async (tx) => {
-        const context = await repo.submissionContext(tx, input.stageId, applicantId)
+        const context = await repo.submissionContext(tx, input.stageId, applicantId, arrivedAt)
         if (!context) throw new AppError(404, SUBMISSION_MESSAGES.notFound)
         const { round, person, access } = context
         if (!person) throw new AppError(401, 'Your session has ended. Please sign in again.')
@@ -183,6 +186,7 @@ export function createSubmissionsService({
           name: person.name,
           githubUrl: input.githubUrl,
           answers: answersToStore,
+          arrivedAt,
         })
         const existing = inserted ? undefined : await repo.lockSubmission(tx, applicantId, round.id)
         let submission: { id: string; submittedAt: Date | null }
@@ -198,7 +202,7 @@ export function createSubmissionsService({
             })),
             submittedAt: existing.submittedAt ?? existing.createdAt,
           })
-          submission = await repo.resubmit(tx, existing.id, input.githubUrl)
+          submission = await repo.resubmit(tx, existing.id, input.githubUrl, arrivedAt)
           await pipeline.projectResubmission(tx, applicantId, input.githubUrl)
           await repo.replaceAnswers(tx, submission.id, answersToStore)
         } else if (inserted) {
@@ -207,7 +211,11 @@ export function createSubmissionsService({
           // The submission that blocked the insert was deleted before it could be locked.
           throw new AppError(409, SUBMISSION_MESSAGES.changedMeanwhile)
         }
-        if (snapshot) await github.record(tx, submission.id, snapshot)
+        if (snapshot) {
+          await github.record(tx, submission.id, snapshot)
+          // Arrived in time but recorded after the end: the round's freeze may have run already.
+          if (round.recordedAfterEnd) await github.freezeLater(tx, round.id)
+        }
         await email.queue(tx, person.email, 'submission-receipt', {
           name: person.name,
           stageName: round.name,
