@@ -39,7 +39,10 @@ import { createGitHubService, startGitHubWorkers } from './modules/github/github
 import { createGitHubClient } from './lib/github.js'
 import { createSmsService } from './modules/sms/sms.service.js'
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js'
-import { createSubmissionsService } from './modules/submissions/submissions.service.js'
+import {
+  createSubmissionsService,
+  startSubmissionWorkers,
+} from './modules/submissions/submissions.service.js'
 import { applicantsRoutes } from './modules/applicants/applicants.routes.js'
 import { createApplicantsService } from './modules/applicants/applicants.service.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
@@ -194,6 +197,8 @@ export async function buildApp({
   const reviews = createReviewsService({ db })
   const submissions = createSubmissionsService({
     db,
+    config,
+    jobs,
     email,
     github,
     reviewSummaries: reviews.summaries,
@@ -211,6 +216,7 @@ export async function buildApp({
   app.addHook('preClose', async () => hub.stop())
   await startEmailWorker(jobs, email, config)
   await startGitHubWorkers(jobs, github, config)
+  await startSubmissionWorkers(jobs, submissions)
   await sms.start()
   await applicantAuth.start()
   registerAuth(app, { config, auth, applicantAuth })

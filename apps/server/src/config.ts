@@ -48,6 +48,8 @@ const configSchema = z
     EMAIL_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
     REGISTER_MAX_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(200),
     ANSWER_STORAGE_MB_PER_APPLICANT: z.coerce.number().min(0.01).max(100_000).default(250),
+    SUBMISSIONS_PER_APPLICANT_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    SUBMISSION_RECEIPT_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     OTP_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
     OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
     OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
@@ -107,6 +109,8 @@ const configSchema = z
     secretKey: env.SECRET_KEY,
     registerMaxPerAddress: env.REGISTER_MAX_PER_ADDRESS_PER_HOUR,
     answerStorageBytesPerApplicant: Math.round(env.ANSWER_STORAGE_MB_PER_APPLICANT * 1024 * 1024),
+    submissionsPerApplicantPerHour: env.SUBMISSIONS_PER_APPLICANT_PER_HOUR,
+    submissionReceiptDelaySeconds: env.SUBMISSION_RECEIPT_DELAY_SECONDS,
     otp: {
       ttlMs: env.OTP_TTL_MINUTES * 60_000,
       maxAttempts: env.OTP_MAX_ATTEMPTS,

@@ -33,6 +33,8 @@ export async function createTestContext(
     LOG_LEVEL: 'silent',
     GITHUB_VERIFY: 'off',
     STATISTICS_REFRESH_MS: '0',
+    // Receipts wait a little and are coalesced in production; tests read them at once.
+    SUBMISSION_RECEIPT_DELAY_SECONDS: '0',
     ...env,
   })
   const secrets = createSecretBox(randomBytes(32).toString('hex'))

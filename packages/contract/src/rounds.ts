@@ -262,6 +262,8 @@ export const SUBMISSION_MESSAGES = {
     `File Too Large: "${description}" takes files up to ${maxSizeMb} MB.`,
   foreignDocuments: 'The selected documents do not belong to this stage',
   changedMeanwhile: 'Your submission changed while this one was being saved. Please submit again.',
+  tooMany:
+    'You have submitted many times in a short while. Your last submission is kept; please wait a few minutes before changing it again.',
 } as const
 
 /**

@@ -58,12 +58,30 @@ export class JobQueue {
     return id
   }
 
+  /**
+   * Enqueues inside `tx` unless the queue's policy already holds a job with the same singletonKey
+   * (a coalesced job: the one queued does the work for both). False when it was coalesced.
+   */
+  async sendCoalesced<T extends object>(
+    tx: Db,
+    name: string,
+    data: T,
+    options: SendOptions & { singletonKey: string },
+  ): Promise<boolean> {
+    return (await this.boss.send(name, data, { ...options, db: inTransaction(tx) })) !== null
+  }
+
   /** Enqueues many jobs of one queue in one statement inside `tx` (bulk uploads). */
-  async sendMany<T extends object>(tx: Db, name: string, data: T[]): Promise<void> {
+  async sendMany<T extends object>(
+    tx: Db,
+    name: string,
+    data: T[],
+    options: { priority?: number } = {},
+  ): Promise<void> {
     if (data.length === 0) return
     await this.boss.insert(
       name,
-      data.map((d) => ({ data: d })),
+      data.map((d) => ({ data: d, ...options })),
       { db: inTransaction(tx) },
     )
   }

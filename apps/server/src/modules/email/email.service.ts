@@ -15,6 +15,14 @@ import { ESSENTIAL_TEMPLATES, renderEmail, type TemplateData } from './email.tem
 import { createSmtpTransport, describeSmtpError, type SmtpSettings } from './smtp.js'
 
 export const EMAIL_QUEUE = 'email.send'
+
+/**
+ * Sign-in codes and staff invitations go out before everything else queued (the queue is fetched
+ * by priority, then age): a flood of receipts or announcements never holds up someone signing in.
+ */
+const priorityOf = (template: EmailTemplate) => ({
+  priority: ESSENTIAL_TEMPLATES.has(template) ? 10 : 0,
+})
 /** Messages one worker sends at once, over one pooled SMTP transport of up to 5 connections. */
 const EMAIL_BATCH = 10
 
@@ -137,7 +145,7 @@ export function createEmailService({
         essential: ESSENTIAL_TEMPLATES.has(template),
         ...rendered,
       })
-      await jobs.send(tx, EMAIL_QUEUE, { messageId: message.id })
+      await jobs.send(tx, EMAIL_QUEUE, { messageId: message.id }, priorityOf(template))
       return message.id
     },
 
@@ -166,6 +174,7 @@ export function createEmailService({
           tx,
           EMAIL_QUEUE,
           ids.map((messageId) => ({ messageId })),
+          priorityOf(template),
         )
       }
     },

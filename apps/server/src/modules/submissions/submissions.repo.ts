@@ -9,7 +9,7 @@ import {
   submissionVersions,
   submissions,
 } from '../../db/schema/index.js'
-import { containsPattern } from '../../db/sql.js'
+import { containsPattern, msInterval } from '../../db/sql.js'
 import { accessOf } from '../pipeline/access.js'
 import type { StoredState } from '../pipeline/pipeline.repo.js'
 import { lockRoundClock } from '../rounds/rounds.repo.js'
@@ -267,8 +267,41 @@ export async function requirementsStillAsked(db: Db, ids: string[]): Promise<Set
   return new Set(rows.map((r) => r.id))
 }
 
-/** The database clock now: when a submission that must wait for GitHub arrived. */
-export async function databaseNow(db: Db): Promise<Date> {
-  const [row] = await rowsOf<{ now: string | Date }>(db, sql`select clock_timestamp() as now`)
-  return new Date(row!.now)
+/**
+ * The database clock now (when a submission that must wait for GitHub arrived), and whether the
+ * applicant's submission to the round already has this repository, checked by GitHub less than
+ * `freshMs` ago (a resubmission of it needs no new check).
+ */
+export async function arrival(
+  db: Db,
+  { applicantId, roundId, githubUrl }: { applicantId: string; roundId: string; githubUrl: string },
+  freshMs: number,
+): Promise<{ at: Date; checkedRecently: boolean }> {
+  const [row] = await rowsOf<{ now: string | Date; recent: boolean }>(
+    db,
+    sql`select clock_timestamp() as now,
+               exists (select 1 from submissions s
+                         join submission_repositories r on r.submission_id = s.id
+                        where s.applicant_id = ${applicantId} and s.round_id = ${roundId}
+                          and s.github_url = ${githubUrl} and r.state = 'verified'
+                          and r.checked_at > clock_timestamp() - ${msInterval(freshMs)}) as recent`,
+  )
+  return { at: new Date(row!.now), checkedRecently: row!.recent }
+}
+
+/** A submission as its receipt tells it, now. */
+export async function receiptOf(db: Db, submissionId: string) {
+  const [row] = await rowsOf<{
+    email: string
+    name: string
+    stageName: string
+    githubUrl: string
+    submittedAt: string | Date
+  }>(
+    db,
+    sql`select a.email, a.name, r.name as "stageName", s.github_url as "githubUrl", s.submitted_at as "submittedAt"
+          from submissions s join applicants a on a.id = s.applicant_id join rounds r on r.id = s.round_id
+         where s.id = ${submissionId}`,
+  )
+  return row
 }

@@ -7,7 +7,10 @@ import type {
 } from '@hackathon/contract'
 import { SUBMISSION_MESSAGES } from '@hackathon/contract'
 import type { z } from 'zod'
+import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import * as limitsRepo from '../limits/limits.repo.js'
 import { AppError } from '../../plugins/app-error.js'
 import type { EmailServiceApi } from '../email/email.service.js'
 import type { GitHubService } from '../github/github.service.js'
@@ -17,13 +20,31 @@ import * as repo from './submissions.repo.js'
 
 export type SubmissionsService = ReturnType<typeof createSubmissionsService>
 
+/** Receipts wait a little and are coalesced per submission (stately: one queued, one running). */
+export const RECEIPT_QUEUE = 'submission.receipt'
+
+export async function startSubmissionWorkers(jobs: JobQueue, submissions: SubmissionsService) {
+  await jobs.createQueue(RECEIPT_QUEUE, { policy: 'stately', retryLimit: 5, retryDelay: 10 })
+  await jobs.work<{ submissionId: string }>(
+    RECEIPT_QUEUE,
+    { pollingIntervalSeconds: 1, batchSize: 1 },
+    async ([job]) => {
+      if (job) await submissions.sendReceipt(job.data.submissionId)
+    },
+  )
+}
+
 export function createSubmissionsService({
   db,
+  config,
+  jobs,
   email,
   github,
   reviewSummaries,
 }: {
   db: Db
+  config: Config
+  jobs: JobQueue
   email: EmailServiceApi
   github: GitHubService
   /** The jury member's own review state per submission (issue 11). */
@@ -158,11 +179,32 @@ export function createSubmissionsService({
       applicantId: string,
       input: z.output<typeof submitStageInput>,
     ): Promise<{ message: string; submissionId: string }> {
+      // One applicant cannot spend everyone's GitHub and email quotas: resubmissions are
+      // counted, the count deciding in one statement (docs/product/submissions.md#receipts).
+      const limit = await limitsRepo.hitMany(
+        db,
+        `submit:applicant:${applicantId}`,
+        1,
+        config.submissionsPerApplicantPerHour,
+        3_600_000,
+      )
+      if (limit.allowed === 0)
+        throw new AppError(429, SUBMISSION_MESSAGES.tooMany, undefined, {
+          'retry-after': String(Math.max(1, Math.ceil(limit.retryAfterMs / 1000))),
+        })
       // GitHub is asked before the transaction: no lock is held while the network answers. The
       // deadline is judged by when the submission arrived, so a slow GitHub makes nobody late
-      // (docs/product/submissions.md#deadlines).
-      const arrivedAt = github.enabled ? await repo.databaseNow(db) : null
-      const snapshot = await github.check(input.githubUrl)
+      // (docs/product/submissions.md#deadlines). The same repository checked a minute ago is not
+      // asked again.
+      const arrived = github.enabled
+        ? await repo.arrival(
+            db,
+            { applicantId, roundId: input.stageId, githubUrl: input.githubUrl },
+            60_000,
+          )
+        : null
+      const arrivedAt = arrived?.at ?? null
+      const snapshot = arrived?.checkedRecently ? undefined : await github.check(input.githubUrl)
       return db.transaction(async (tx) => {
         const context = await repo.submissionContext(tx, input.stageId, applicantId, arrivedAt)
         if (!context) throw new AppError(404, SUBMISSION_MESSAGES.notFound)
@@ -216,12 +258,16 @@ export function createSubmissionsService({
           // Arrived in time but recorded after the end: the round's freeze may have run already.
           if (round.recordedAfterEnd) await github.freezeLater(tx, round.id)
         }
-        await email.queue(tx, person.email, 'submission-receipt', {
-          name: person.name,
-          stageName: round.name,
-          githubUrl: input.githubUrl,
-          submittedAt: `${submission.submittedAt!.toISOString().replace('T', ' ').slice(0, 19)} UTC`,
-        })
+        // One receipt for a burst of resubmissions, telling the last one (sendReceipt).
+        await jobs.sendCoalesced(
+          tx,
+          RECEIPT_QUEUE,
+          { submissionId: submission.id },
+          {
+            singletonKey: submission.id,
+            startAfter: config.submissionReceiptDelaySeconds,
+          },
+        )
         return {
           message: existing ? SUBMISSION_MESSAGES.updated : SUBMISSION_MESSAGES.received,
           submissionId: submission.id,
@@ -230,6 +276,20 @@ export function createSubmissionsService({
     },
 
     answers,
+
+    /** The receipt job: the submission as it stands when the job runs (the last one wins). */
+    async sendReceipt(submissionId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const receipt = await repo.receiptOf(tx, submissionId)
+        if (!receipt) return
+        await email.queue(tx, receipt.email, 'submission-receipt', {
+          name: receipt.name,
+          stageName: receipt.stageName,
+          githubUrl: receipt.githubUrl,
+          submittedAt: `${new Date(receipt.submittedAt).toISOString().replace('T', ' ').slice(0, 19)} UTC`,
+        })
+      })
+    },
     versions,
 
     /** What GitHub reported about these submissions' repositories. */
