@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   DEFAULT_CRITERIA,
@@ -8,7 +8,7 @@ import {
   type Ranking,
   type Rubric,
 } from '@hackathon/contract'
-import { rounds, staffUsers, submissions } from '../src/db/schema/index.js'
+import { reviewScores, reviews, rounds, staffUsers, submissions } from '../src/db/schema/index.js'
 import {
   assignReviewers,
   sameCollege,
@@ -234,8 +234,8 @@ describe('jury reviews through the API', () => {
   })
 
   it('saves reviews with their history, refuses scores outside the scale, and locks the rubric', async () => {
-    expect((await review(0, 0, 4)).statusCode).toBe(200)
-    const edited = await review(0, 0, 5)
+    expect((await review(0, 2, 4)).statusCode).toBe(200)
+    const edited = await review(0, 2, 5)
     expect(edited.statusCode).toBe(200)
     const mine = edited.json<MyReview>()
     expect(mine.total).toBe(5)
@@ -247,7 +247,7 @@ describe('jury reviews through the API', () => {
       id: string
       myReview: { total: number | null; savedAt: string | null }
     }[]
-    expect(listed.find((x) => x.id === entries[0]!.submissionId)!.myReview).toMatchObject({
+    expect(listed.find((x) => x.id === entries[2]!.submissionId)!.myReview).toMatchObject({
       total: 5,
       savedAt: mine.savedAt,
     })
@@ -289,19 +289,45 @@ describe('jury reviews through the API', () => {
     expect(overview.judges.find((j) => j.id === judges[2]!.id)!.conflicts).toBe(1)
   })
 
+  it("refuses a review from a judge of the submitter's college, and the ranking ignores one saved before the rule", async () => {
+    // Harsh (0) is of North College, like Team A (0).
+    const refused = await review(0, 0, 7)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().message).toBe(REVIEW_MESSAGES.ownCollege)
+    const before = (await call('GET', `/api/rounds/${roundId}/ranking`, admin)).json<Ranking>()
+    // One that exists anyway (saved before the rule): it counts for nothing.
+    const [stored] = await db()
+      .insert(reviews)
+      .values({
+        submissionId: entries[0]!.submissionId,
+        jurorId: judges[0]!.id,
+        savedAt: new Date(),
+        comment: 'own college',
+      })
+      .returning()
+    const rubric = (await call('GET', `/api/rounds/${roundId}/rubric`, admin)).json<Rubric>()
+    await db()
+      .insert(reviewScores)
+      .values(rubric.criteria.map((c) => ({ reviewId: stored!.id, criterionId: c.id, score: 10 })))
+    const after = (await call('GET', `/api/rounds/${roundId}/ranking`, admin)).json<Ranking>()
+    expect(after.entries).toEqual(before.entries)
+    await db().delete(reviews).where(eq(reviews.id, stored!.id))
+  })
+
   it('ranks by judge-normalized score beside the raw mean, exports it, and closes reviews on time', async () => {
-    // Harsh (0) scores A 3, B 5; Lenient (1) scores C 8, D 9 (the hand-checked example).
-    await review(0, 0, 3)
-    await review(0, 1, 5)
-    await review(1, 2, 8)
-    await review(1, 3, 9)
+    // Harsh (0, of North College) scores C 3, D 5; Lenient (1) scores A 8, B 9 (the
+    // hand-checked example).
+    await review(0, 2, 3)
+    await review(0, 3, 5)
+    await review(1, 0, 8)
+    await review(1, 1, 9)
     const res = await call('GET', `/api/rounds/${roundId}/ranking`, admin)
     const result = res.json<Ranking>()
     expect(result.entries.map((e) => e.applicant.name)).toEqual([
-      'Team D',
       'Team B',
-      'Team C',
+      'Team D',
       'Team A',
+      'Team C',
     ])
     expect(result.entries[0]).toMatchObject({
       rank: 1,
@@ -317,7 +343,7 @@ describe('jury reviews through the API', () => {
     expect(csv.headers['content-disposition']).toMatch(
       /^attachment; filename="ranking_\d{4}-\d{2}-\d{2}\.csv"$/,
     )
-    expect(csv.body.split('\r\n')[1]).toMatch(/^1,.*,Team D,West College,submitted,8\.63,9,1,0$/)
+    expect(csv.body.split('\r\n')[1]).toMatch(/^1,.*,Team B,South College,submitted,8\.63,9,1,0$/)
 
     // The top one is selected with the existing rule and its notification.
     const selected = await call(

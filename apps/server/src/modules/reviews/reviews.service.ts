@@ -29,7 +29,7 @@ import {
 } from '../../db/schema/index.js'
 import { csvRow, UTF8_BOM } from '../../lib/csv.js'
 import { AppError } from '../../plugins/app-error.js'
-import { assignReviewers } from './assign.js'
+import { assignReviewers, sameCollege } from './assign.js'
 import { commonScale, normalizeScores, weightedScore } from './normalize.js'
 
 export type ReviewsService = ReturnType<typeof createReviewsService>
@@ -123,11 +123,21 @@ export function createReviewsService({ db }: { db: Db }) {
 
   async function submissionOf(tx: Db, submissionId: string) {
     const [row] = await tx
-      .select({ id: submissions.id, roundId: submissions.roundId })
+      .select({ id: submissions.id, roundId: submissions.roundId, college: applicants.collegeName })
       .from(submissions)
+      .innerJoin(applicants, eq(applicants.id, submissions.applicantId))
       .where(eq(submissions.id, submissionId))
     if (!row) throw new AppError(404, 'Submission not found')
     return row
+  }
+
+  /** A juror's declared affiliation (their college), compared with sameCollege. */
+  async function affiliationOf(tx: Db, jurorId: string) {
+    const [row] = await tx
+      .select({ affiliation: staffUsers.affiliation })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, jurorId))
+    return row?.affiliation ?? null
   }
 
   const reviewOpen = async (tx: Db, roundId: string) => {
@@ -226,9 +236,13 @@ export function createReviewsService({ db }: { db: Db }) {
         jurorId: reviews.jurorId,
         criterionId: reviewScores.criterionId,
         score: reviewScores.score,
+        college: applicants.collegeName,
+        affiliation: staffUsers.affiliation,
       })
       .from(reviews)
       .innerJoin(submissions, eq(submissions.id, reviews.submissionId))
+      .innerJoin(applicants, eq(applicants.id, submissions.applicantId))
+      .innerJoin(staffUsers, eq(staffUsers.id, reviews.jurorId))
       .innerJoin(reviewScores, eq(reviewScores.reviewId, reviews.id))
       .where(
         and(
@@ -238,7 +252,8 @@ export function createReviewsService({ db }: { db: Db }) {
         ),
       )
     const grouped = new Map<string, { submissionId: string; jurorId: string; parts: typeof rows }>()
-    for (const r of rows) {
+    // A review the conflict rules exclude (one saved before they were enforced) counts for nothing.
+    for (const r of rows.filter((row) => !sameCollege(row.affiliation, row.college))) {
       const g = grouped.get(r.reviewId) ?? {
         submissionId: r.submissionId,
         jurorId: r.jurorId,
@@ -349,6 +364,9 @@ export function createReviewsService({ db }: { db: Db }) {
     ): Promise<MyReview> {
       await db.transaction(async (tx) => {
         const submission = await submissionOf(tx, submissionId)
+        // The assignment's rule holds for every review, assigned or not (docs/decisions/014).
+        if (sameCollege(await affiliationOf(tx, jurorId), submission.college))
+          throw new AppError(403, REVIEW_MESSAGES.ownCollege)
         // Shares the round's lock with rubric edits: a review and a rubric change never cross.
         await tx
           .select({ id: rounds.id })
