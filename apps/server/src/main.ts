@@ -13,11 +13,15 @@ async function main(): Promise<void> {
   const config = loadConfig()
   let opened
   try {
-    opened = await openConfiguredDatabase(config, (err) => {
-      // Someone else took the data directory from under us: stop before we corrupt it.
-      console.error(`Lost the lock on ${config.dataDir}: ${err.message}`)
-      process.exit(1)
-    })
+    opened = await openConfiguredDatabase(
+      config,
+      (err) => {
+        // Someone else took the data directory from under us: stop before we corrupt it.
+        console.error(`Lost the lock on ${config.dataDir}: ${err.message}`)
+        process.exit(1)
+      },
+      (text) => console.warn(text),
+    )
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message)

@@ -1,10 +1,19 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { hostname } from 'node:os'
 import { resolve } from 'node:path'
 import lockfile from 'proper-lockfile'
 import type { Config } from '../config.js'
 import { openPglite, openPostgres, pgliteDir, type Database } from './client.js'
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate.js'
+import { describeMobileNumberIssues } from './mobile-numbers.js'
 
 export class DataDirLockedError extends Error {
   constructor(readonly dataDir: string) {
@@ -81,6 +90,35 @@ function ownerIsGone(ownerPath: string): boolean {
   }
 }
 
+/**
+ * The embedded database's files are the server user's alone: its write-ahead log holds live
+ * sign-in codes (docs/security.md). From here on every file this process makes is 0600 and every
+ * directory 0700 (umask), and DATA_DIR as an earlier version left it is made so. Returns how many
+ * paths had to change.
+ */
+export function makeDataDirPrivate(dataDir: string): number {
+  process.umask(0o077)
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  let changed = 0
+  const walk = (path: string) => {
+    const stat = statSync(path)
+    const wanted = stat.isDirectory() ? 0o700 : 0o600
+    if ((stat.mode & 0o777) !== wanted) {
+      chmodSync(path, wanted)
+      changed++
+    }
+    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(resolve(path, name))
+  }
+  walk(dataDir)
+  return changed
+}
+
+/** Numbers that migration 0014 could not normalize wait for an organizer: said at every start. */
+async function warnOfMobileNumberIssues(db: Database['db'], warn: (text: string) => void) {
+  const report = await describeMobileNumberIssues(db)
+  if (report) warn(report)
+}
+
 export interface OpenedDatabase {
   database: Database
   close(): Promise<void>
@@ -90,16 +128,27 @@ export interface OpenedDatabase {
 export async function openConfiguredDatabase(
   config: Config,
   onLockCompromised: (err: Error) => void,
+  warn: (text: string) => void = () => {},
 ): Promise<OpenedDatabase> {
   if (config.databaseUrl) {
     const database = await openPostgres(config.databaseUrl, config.databasePoolSize)
-    await migratePostgresDatabase(database.pool)
+    await migratePostgresDatabase(database.pool, config)
+    await warnOfMobileNumberIssues(database.db, warn)
     return { database, close: () => database.close() }
   }
+  const changed = makeDataDirPrivate(config.dataDir)
+  if (changed > 0)
+    warn(
+      `Made ${changed} file${changed === 1 ? '' : 's'} of ${resolve(config.dataDir)} private to this user (it was readable by others).`,
+    )
   const release = await lockDataDir(config.dataDir, onLockCompromised)
   try {
     const database = await openPglite({ dataDir: pgliteDir(config.dataDir) })
-    await migratePgliteDatabase(database.pglite)
+    await migratePgliteDatabase(database.pglite, config)
+    await warnOfMobileNumberIssues(database.db, warn)
+    // A new database's first files come out of PGlite's own archive with its modes: made private
+    // too. What PGlite makes from now on follows the umask.
+    makeDataDirPrivate(config.dataDir)
     return {
       database,
       close: async () => {
