@@ -46,6 +46,8 @@ describe('CSV cells', () => {
     for (const lead of ['+1', '-1', '@SUM(A1)', '\tx', '\rx'])
       expect(csvCell(lead).replace(/^"/, '').startsWith("'")).toBe(true)
     expect(csvCell('Ada, Countess')).toBe('"Ada, Countess"')
+    // A spreadsheet that splits on semicolons (European locales) would start a formula after one.
+    expect(csvCell('Ada;=SUM(A1:A9)')).toBe('"Ada;=SUM(A1:A9)"')
     expect(csvCell('plain')).toBe('plain')
     expect(csvCell(null)).toBe('')
   })
@@ -78,6 +80,8 @@ describe('CSV cells written by the database', () => {
     '\r\n',
     '"',
     ',',
+    ';',
+    'a;=1+2',
     ...['=', '+', '-', '@', ...spaces, ...notSpaces].flatMap((c) => [
       c,
       `${c}x`,

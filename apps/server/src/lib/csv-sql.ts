@@ -8,7 +8,7 @@ const SPACE =
   '[\\u0009\\u000a\\u000b\\u000c\\u000d\\u0020\\u00a0\\u1680\\u2000\\u2001\\u2002\\u2003\\u2004' +
   '\\u2005\\u2006\\u2007\\u2008\\u2009\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]'
 const FORMULA_START = '^[=+@\\t\\r-]'
-const NEEDS_QUOTES = `[",\\r\\n]|^${SPACE}|${SPACE}$`
+const NEEDS_QUOTES = `[",;\\r\\n]|^${SPACE}|${SPACE}$`
 /** Whatever either rule would change; most cells do not match and are written as they are. */
 const CHANGED = `^[=+@-]|${NEEDS_QUOTES}`
 
