@@ -28,6 +28,33 @@ export const githubApi = `http://127.0.0.1:${Number(process.env.E2E_GITHUB_PORT 
 export const firstAdmin = { email: 'organizer@example.org', password: 'first-admin-password' }
 
 /**
+ * A platform of its own for the four-stage event journey: its rounds must be stages 1 to 4 with
+ * none after them (a winner is recorded only in the final round, docs/product/pipeline.md), which
+ * the shared platform, holding the rounds every other journey made, cannot give.
+ */
+export const eventURL = `http://127.0.0.1:${Number(process.env.E2E_EVENT_PORT ?? 3103)}`
+
+/** What every platform of the journeys runs with: a fresh embedded database, the test mail and GitHub. */
+function platformEnv(url: string): Record<string, string> {
+  return {
+    PORT: new URL(url).port,
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'hk-e2e-')),
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: url,
+    ADMIN_EMAIL: firstAdmin.email,
+    ADMIN_PASSWORD: firstAdmin.password,
+    EVENT_NAME: 'Journey Hackathon',
+    EMAIL_RETRY_DELAY_SECONDS: '1',
+    EMAIL_RETRY_DELAY_MAX_SECONDS: '2',
+    EMAIL_POLL_SECONDS: '0.5',
+    GITHUB_API_URL: githubApi,
+    GITHUB_RETRY_DELAY_SECONDS: '1',
+  }
+}
+
+/**
  * Journeys run against the real production server (`npm start`: built web app + API on one port)
  * on a fresh embedded database, in Debian's chromium — never a browser Playwright downloads.
  */
@@ -97,25 +124,21 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'pipe',
       env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'hk-e2e-')),
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        PUBLIC_URL: baseURL,
-        ADMIN_EMAIL: firstAdmin.email,
-        ADMIN_PASSWORD: firstAdmin.password,
+        ...platformEnv(baseURL),
         OIDC_ISSUER: oidcIssuer,
         OIDC_CLIENT_ID: 'hackathon-platform',
         OIDC_CLIENT_SECRET: 'test-client-secret-that-is-long-enough-for-hs256',
         OIDC_LABEL: 'Sign in with Example SSO',
-        EVENT_NAME: 'Journey Hackathon',
-        EMAIL_RETRY_DELAY_SECONDS: '1',
-        EMAIL_RETRY_DELAY_MAX_SECONDS: '2',
-        EMAIL_POLL_SECONDS: '0.5',
-        GITHUB_API_URL: githubApi,
-        GITHUB_RETRY_DELAY_SECONDS: '1',
       },
+    },
+    {
+      // Started after the one above, so the web app is already built when this one checks it.
+      command: 'node ../scripts/start.mjs',
+      url: `${eventURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: platformEnv(eventURL),
     },
     ...(postgresUrl
       ? [

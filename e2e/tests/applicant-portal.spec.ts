@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { baseURL } from '../playwright.config.js'
 import { expectNoAxeViolations, scrollsSideways } from './axe.js'
-import { adminApi, configureEmail, emailTo, toast } from './support.js'
+import { adminApi, configureEmail, createActiveRound, emailTo, toast } from './support.js'
 
 const student = {
   name: 'Ravi Portal',
@@ -20,8 +20,10 @@ test('an applicant signs in with a code sent for their mobile number, sees their
   await configureEmail(request)
   const registered = await request.post(`${baseURL}/api/register`, { data: student })
   expect(registered.status()).toBe(201)
-  // The jury's decision, made directly: selection is covered by the registration journey.
+  // The jury's decision, made directly in the first round (selection is covered by the
+  // registration journey): a decision is always about a round, so the organizer has made one.
   await adminApi(request)
+  await createActiveRound(request, `Portal Journey Round ${Date.now()}`, 3_600_000)
   const list = await (
     await request.get(`${baseURL}/api/applicants?search=${encodeURIComponent(student.email)}`)
   ).json()

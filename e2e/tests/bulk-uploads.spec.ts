@@ -49,15 +49,18 @@ test('an admin downloads both templates, fills them, checks them (dry run), appl
 }) => {
   await configureEmail(request)
   await adminApi(request)
-  for (const [name, status] of [
-    [ideas, 'active'],
-    [prototypes, 'upcoming'],
-  ]) {
+  // Stages 1 and 2, ahead of rounds other journeys left: the first round is open to every
+  // registered applicant, and the sheet's Next Stage must be the round after the row's round.
+  for (const [position, name, status] of [
+    [1, ideas, 'active'],
+    [2, prototypes, 'upcoming'],
+  ] as const) {
     const created = await request.post(`${baseURL}/api/rounds`, {
       data: {
         name,
         description: 'Made by the bulk upload journey',
         status,
+        position,
         requirements: [{ description: 'A repository' }],
         prizes: [],
         currentParticipants: '0',

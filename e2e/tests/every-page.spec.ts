@@ -7,7 +7,7 @@ import {
   adminApi,
   configureEmail,
   createActiveRound,
-  selectedApplicantToken,
+  registeredApplicantToken,
   signInAsAdmin,
   signInStaff,
 } from './support.js'
@@ -110,7 +110,7 @@ test.describe('every page of the route table', () => {
     await adminApi(request)
     roundId = (await createActiveRound(request, `Every page round ${Date.now()}`, 3_600_000)).id
     await addJudge(request, judge)
-    applicantToken = await selectedApplicantToken(request, student)
+    applicantToken = await registeredApplicantToken(request, student)
   })
 
   test('signed out, and the applicant pages with an applicant signed in', async ({ page }) => {

@@ -6,7 +6,7 @@ import {
   adminApi,
   configureEmail,
   createActiveRound,
-  selectedApplicantToken,
+  registeredApplicantToken,
   signInStaff,
 } from './support.js'
 
@@ -36,8 +36,8 @@ test('the jury sees the commit frozen at the deadline, linked to exactly that tr
   await adminApi(request)
   await addJudge(request, jury)
   const round = await createActiveRound(request, `GitHub Freeze Round ${stamp}`, 8_000)
-  // A selected applicant (every active round is open to them), signed in with a code.
-  const sessionToken = await selectedApplicantToken(request, student)
+  // A registered applicant (the first round is open to them), signed in with a code.
+  const sessionToken = await registeredApplicantToken(request, student)
 
   // The repository on (fake) GitHub, submitted before the deadline.
   await request.post(`${githubApi}/_control/repos`, { data: { fullName } })

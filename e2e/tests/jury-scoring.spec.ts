@@ -6,7 +6,7 @@ import {
   adminApi,
   configureEmail,
   createActiveRound,
-  selectedApplicantToken,
+  registeredApplicantToken,
   signInAsAdmin,
   signInStaff,
   toast,
@@ -53,7 +53,7 @@ test('a jury member scores two submissions; the admin sees the ranking and selec
   await addJudge(request, judge)
   const round = await createActiveRound(request, roundName, 86_400_000)
   for (const team of teams) {
-    const token = await selectedApplicantToken(request, team)
+    const token = await registeredApplicantToken(request, team)
     const submitted = await request.post(`${baseURL}/api/applicant/submit-stage`, {
       headers: { authorization: `Bearer ${token}` },
       data: {

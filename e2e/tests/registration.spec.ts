@@ -1,7 +1,17 @@
 import { expect, test } from '@playwright/test'
 import { baseURL } from '../playwright.config.js'
 import { expectNoAxeViolations, scrollsSideways } from './axe.js'
-import { adminApi, configureEmail, inbox, signInAsAdmin, signInStaff, toast } from './support.js'
+import {
+  adminApi,
+  applicantToken,
+  configureEmail,
+  createActiveRound,
+  emailTo,
+  inbox,
+  signInAsAdmin,
+  signInStaff,
+  toast,
+} from './support.js'
 
 const student = {
   name: 'Meera Journey',
@@ -41,8 +51,21 @@ test('a visitor registers, the admin edits them, a jury member selects them, and
   expect(confirmation!.subject).toContain('Your registration for')
   expect(confirmation!.text).toContain(registrationId)
 
-  // The admin finds them by a fragment of the email, edits the college, and marks them submitted
-  // (stage submissions arrive with the rounds issue).
+  // They sign in with a code and submit their repository to the first stage.
+  const round = await createActiveRound(
+    request,
+    `Registration Journey Round ${Date.now()}`,
+    3_600_000,
+  )
+  const token = await applicantToken(request, student.email)
+  const submitted = await request.post(`${baseURL}/api/applicant/submit-stage`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { stageId: round.id, githubUrl: 'https://github.com/meera/journey' },
+  })
+  expect(submitted.status()).toBe(200)
+
+  // The admin finds them by a fragment of the email and edits the college; the status stays the
+  // one their submission gave them.
   await signInAsAdmin(page)
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -59,7 +82,7 @@ test('a visitor registers, the admin edits them, a jury member selects them, and
   await row.getByRole('button', { name: `Edit ${student.name}` }).click()
   const edit = page.getByRole('dialog', { name: 'Edit Applicant' })
   await edit.getByLabel('College/Institution').fill('Edited College of Engineering')
-  await edit.getByLabel('Status').selectOption('submitted')
+  await expect(edit.getByLabel('Status')).toHaveValue('submitted')
   await edit.getByRole('button', { name: 'Save Changes' }).click()
   await expect(toast(page, 'Applicant updated successfully.')).toBeVisible()
   await expect(row).toContainText('Edited College of Engineering')
@@ -92,8 +115,7 @@ test('a visitor registers, the admin edits them, a jury member selects them, and
   await juryContext.close()
 
   // The link in the selection email, opened in the browser, confirms participation.
-  const messages = await inbox(request, student.email, 2)
-  const selection = messages.find((m) => m.subject.startsWith('You have been selected'))!
+  const selection = await emailTo(request, student.email, 'You have been selected')
   const link = new RegExp(
     `${baseURL.replace(/[.:/]/g, '\\$&')}/confirm-participation\\?code=[\\w%-]+`,
   ).exec(selection.text)![0]

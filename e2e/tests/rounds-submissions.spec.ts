@@ -1,14 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { baseURL } from '../playwright.config.js'
 import { expectNoAxeViolations } from './axe.js'
-import { adminApi, configureEmail, emailTo, signInAsAdmin, toast } from './support.js'
-
-/** A datetime-local value `minutes` from now, in the browser's (and this machine's) zone. */
-function localInput(minutes: number): string {
-  const d = new Date(Date.now() + minutes * 60_000)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
-}
+import { adminApi, configureEmail, emailTo, localInput, signInAsAdmin, toast } from './support.js'
 
 const student = {
   name: 'Tara Builder',
@@ -27,7 +20,9 @@ test('the admin creates a round; an applicant downloads its template, submits, r
 }) => {
   await configureEmail(request)
 
-  // The admin creates a round with two requirements, a template file and three prizes.
+  // The admin creates the first stage (ahead of rounds other journeys left, so it is open to
+  // every registered applicant) with a required idea document that has a template, an optional
+  // video link, and three prizes.
   await signInAsAdmin(page)
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -39,6 +34,7 @@ test('the admin creates a round; an applicant downloads its template, submits, r
   await form
     .getByLabel('Description', { exact: true })
     .fill('Share your idea and the repository where it lives.')
+  await form.getByLabel('Stage number', { exact: true }).fill('1')
   await form.getByLabel('Status', { exact: true }).selectOption('active')
   await form.getByLabel('Start', { exact: true }).fill(localInput(-60))
   await form.getByLabel('End', { exact: true }).fill(localInput(120))
@@ -51,6 +47,8 @@ test('the admin creates a round; an applicant downloads its template, submits, r
   await expect(form.getByText('idea-template.pdf')).toBeVisible()
   await form.getByRole('button', { name: 'Add requirement' }).click()
   await form.getByLabel('Requirement 2 description').fill('A two-minute video link')
+  await form.getByLabel('Requirement 2 Answer type').selectOption('link')
+  await form.getByLabel('Requirement 2 Required').uncheck()
   await form
     .getByLabel('Prizes', { exact: true })
     .fill('Gold: 1,00,000\nSilver: 50,000\n\nBronze: 25,000')
@@ -94,7 +92,18 @@ test('the admin creates a round; an applicant downloads its template, submits, r
   await applicant.getByRole('button', { name: /Download template/ }).click()
   expect((await download).suggestedFilename()).toBe('idea-template.pdf')
 
+  // The idea document is required: the filled-in template is uploaded first; the link is not.
   await applicant.getByLabel('GitHub Repository URL').fill('https://github.com/tara/ideaa-typo')
+  await applicant.getByRole('button', { name: 'Submit' }).click()
+  await expect(
+    applicant.getByText('Please answer "Idea document (use the template)": it is required.'),
+  ).toBeVisible()
+  await applicant.getByLabel('Idea document (use the template)').setInputFiles({
+    name: 'tara-idea.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from("%PDF-1.4\n% Tara's idea, on the template\n%%EOF\n"),
+  })
+  await expect(applicant.getByText('tara-idea.pdf')).toBeVisible()
   await applicant.getByRole('button', { name: 'Submit' }).click()
   await expect(toast(applicant, 'Your submission has been received.')).toBeVisible()
   await applicant.getByLabel('GitHub Repository URL').fill('https://github.com/tara/idea')
@@ -113,6 +122,9 @@ test('the admin creates a round; an applicant downloads its template, submits, r
     })
   ).json()
   expect(mine.submissions).toHaveLength(1)
+  expect(
+    mine.submissions[0].answers.map((a: { file: { name: string } | null }) => a.file?.name),
+  ).toEqual(['tara-idea.pdf'])
 
   // The deadline passes: the page says so and the server refuses a direct call.
   const past = new Date(Date.now() - 60_000).toISOString()
@@ -124,10 +136,11 @@ test('the admin creates a round; an applicant downloads its template, submits, r
       startTime: round.startTime,
       endTime: past,
       maxParticipants: null,
+      // Each requirement is sent back as it is (with its id), so only the deadline changes.
       requirements: round.requirements.map(
-        (r: { description: string; template: { id: string } | null }) => ({
-          description: r.description,
-          templateFileId: r.template?.id ?? null,
+        ({ template, ...r }: { template: { id: string } | null }) => ({
+          ...r,
+          templateFileId: template?.id ?? null,
         }),
       ),
       prizes: round.prizes,

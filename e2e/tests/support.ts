@@ -30,10 +30,13 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   throw new Error('the first admin could not sign in')
 }
 
-/** Signs an API request context in as the first admin (cookies stay on the context). */
-export async function adminApi(request: APIRequestContext): Promise<void> {
+/**
+ * Signs an API request context in as the first admin (cookies stay on the context), on the
+ * journeys' platform or on another one (`base`).
+ */
+export async function adminApi(request: APIRequestContext, base = baseURL): Promise<void> {
   for (const password of [firstAdmin.password, changedAdminPassword]) {
-    const res = await request.post(`${baseURL}/api/auth/login`, {
+    const res = await request.post(`${base}/api/auth/login`, {
       data: { email: firstAdmin.email, password },
     })
     if (res.ok()) return
@@ -42,9 +45,9 @@ export async function adminApi(request: APIRequestContext): Promise<void> {
 }
 
 /** Points the platform at the test SMTP server, so journeys can read what it sends. */
-export async function configureEmail(request: APIRequestContext): Promise<void> {
-  await adminApi(request)
-  const res = await request.post(`${baseURL}/api/admin/email-settings`, {
+export async function configureEmail(request: APIRequestContext, base = baseURL): Promise<void> {
+  await adminApi(request, base)
+  const res = await request.post(`${base}/api/admin/email-settings`, {
     data: {
       enableEmails: true,
       emailService: 'custom',
@@ -108,14 +111,25 @@ export async function inbox(
   return messages
 }
 
+/** A datetime-local value `minutes` from now, in the browser's (and this machine's) zone. */
+export function localInput(minutes: number): string {
+  const d = new Date(Date.now() + minutes * 60_000)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+}
+
 /** Radix renders a toast twice (visible, and for the screen-reader announcement). */
 export const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
 
 /** An applicant's bearer token, signed in through the API with the code emailed to them. */
-export async function applicantToken(request: APIRequestContext, email: string): Promise<string> {
-  await request.post(`${baseURL}/api/applicant/send-otp`, { data: { identifier: email } })
+export async function applicantToken(
+  request: APIRequestContext,
+  email: string,
+  base = baseURL,
+): Promise<string> {
+  await request.post(`${base}/api/applicant/send-otp`, { data: { identifier: email } })
   const otp = /Your code: (\d{6})/.exec((await emailTo(request, email, 'sign-in code')).text)![1]
-  const res = await request.post(`${baseURL}/api/applicant/verify-otp`, {
+  const res = await request.post(`${base}/api/applicant/verify-otp`, {
     data: { identifier: email, otp },
   })
   expect(res.status()).toBe(200)
@@ -126,14 +140,17 @@ export async function applicantToken(request: APIRequestContext, email: string):
 export async function addJudge(
   request: APIRequestContext,
   judge: { email: string; name: string; password: string },
+  base = baseURL,
 ): Promise<void> {
-  const res = await request.post(`${baseURL}/api/staff`, { data: { ...judge, role: 'jury' } })
+  const res = await request.post(`${base}/api/staff`, { data: { ...judge, role: 'jury' } })
   expect(res.status()).toBe(201)
 }
 
 /**
- * An active round made through the API, started a minute ago: later than other journeys' rounds,
- * so it never becomes the first active round that is open to everyone (SPEC section 4).
+ * An active round made through the API, started a minute ago, at stage number 1: the first round
+ * is open to every registered applicant (docs/product/pipeline.md#access), whatever rounds other
+ * journeys left on the shared platform (they move one stage later). Its one requirement is an
+ * optional link, so a submission of the repository alone is complete.
  */
 export async function createActiveRound(
   request: APIRequestContext,
@@ -147,7 +164,8 @@ export async function createActiveRound(
       status: 'active',
       startTime: new Date(Date.now() - 60_000).toISOString(),
       endTime: new Date(Date.now() + endsInMs).toISOString(),
-      requirements: [{ description: 'The repository' }],
+      position: 1,
+      requirements: [{ description: 'A demo video (optional)', kind: 'link', required: false }],
       prizes: [],
       currentParticipants: '0',
     },
@@ -156,21 +174,11 @@ export async function createActiveRound(
   return res.json()
 }
 
-/**
- * Registers a student, selects them for the hackathon (so every active round is open to them)
- * and signs them in: their bearer token.
- */
-export async function selectedApplicantToken(
+/** Registers a student and signs them in: their bearer token. */
+export async function registeredApplicantToken(
   request: APIRequestContext,
   student: Record<string, string> & { email: string },
 ): Promise<string> {
   expect((await request.post(`${baseURL}/api/register`, { data: student })).status()).toBe(201)
-  const found = await (
-    await request.get(`${baseURL}/api/applicants?search=${encodeURIComponent(student.email)}`)
-  ).json()
-  const edit = await request.put(`${baseURL}/api/applicants/${found.applicants[0].id}`, {
-    data: { ...student, status: 'selected' },
-  })
-  expect(edit.status()).toBe(200)
   return applicantToken(request, student.email)
 }

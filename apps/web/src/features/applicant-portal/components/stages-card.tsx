@@ -19,6 +19,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { formatDateTime, viewerTimeZone } from '@/lib/date-time'
 import { stageAvailability, type StageAvailability } from '@/lib/stage-availability'
+import { stageTitle } from '@/lib/stage-title'
 import { timeLeft } from '@/lib/time-left'
 import { useNow } from '@/lib/use-now'
 
@@ -35,13 +36,6 @@ const DECISIONS: ReadonlySet<PipelineState> = new Set([
 
 function decisionOf(round: ApplicantRound): Decision | null {
   return round.state && DECISIONS.has(round.state) ? (round.state as Decision) : null
-}
-
-/** 'Stage 2: Prototype', unless the organisers already named it so. */
-export function stageTitle(round: Pick<ApplicantRound, 'name' | 'position'>): string {
-  return new RegExp(`^stage\\s*${round.position}\\b`, 'i').test(round.name)
-    ? round.name
-    : `Stage ${round.position}: ${round.name}`
 }
 
 /**

@@ -16,6 +16,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { FormField } from '@/components/form-field'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/error-message'
+import { stageTitle } from '@/lib/stage-title'
 import { handleUnauthorized } from '@/lib/unauthorized'
 
 import { useRecordDecision } from '../api/record-decision'
@@ -118,7 +119,7 @@ export function DecisionForm({ applicant, entries, rounds }: DecisionFormProps) 
           <option value="">Choose a round</option>
           {rounds.map((round) => (
             <option key={round.id} value={round.id}>
-              {`Stage ${round.position}: ${round.name}`}
+              {stageTitle(round)}
             </option>
           ))}
         </SelectField>

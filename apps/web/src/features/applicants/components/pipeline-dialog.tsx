@@ -17,6 +17,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { formatDateTime, viewerTimeZone } from '@/lib/date-time'
+import { stageTitle } from '@/lib/stage-title'
 
 import { useApplicantPipeline } from '../api/get-pipeline'
 import { useRounds } from '../api/get-rounds'
@@ -130,7 +131,7 @@ function Records({ entries, name }: { entries: readonly PipelineEntry[]; name: s
         <li key={entry.roundId} className="grid gap-2 rounded-lg border border-border p-3">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <p className="min-w-0 font-medium break-words">
-              {`Stage ${entry.position}: ${entry.roundName}`}
+              {stageTitle({ name: entry.roundName, position: entry.position })}
             </p>
             <Badge variant={STATE_VARIANTS[entry.state]}>
               {PIPELINE_STATE_LABELS[entry.state]}
