@@ -46,6 +46,7 @@ import {
 import { applicantsRoutes } from './modules/applicants/applicants.routes.js'
 import { createApplicantsService } from './modules/applicants/applicants.service.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
+import { sweepClosedWindows } from './modules/limits/limits.service.js'
 import { createAuthService } from './modules/auth/auth.service.js'
 import { createSsoService } from './modules/auth/sso.service.js'
 import { emailRoutes } from './modules/email/email.routes.js'
@@ -93,6 +94,16 @@ const redactedPaths = [
 ]
 
 /**
+ * TRUST_PROXY for Fastify: addresses as they are; a hop count as a function, since Fastify trusts
+ * nobody when given a number. Hop `i` of X-Forwarded-For is believed when i < hops, counted from
+ * the connection's own peer (hop 0).
+ */
+const trustProxyOf = (trust: Config['trustProxy']) => {
+  if (typeof trust !== 'number') return trust
+  return (_address: string, hop: number) => hop < trust
+}
+
+/**
  * Builds the whole HTTP application without listening (tests call it with app.inject()).
  * Plugins and modules are registered explicitly, here, in order.
  */
@@ -103,8 +114,31 @@ export async function buildApp({
   secrets,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' } },
-    trustProxy: config.trustProxy,
+    logger: {
+      level: config.logLevel,
+      redact: { paths: redactedPaths, censor: '[redacted]' },
+      // A query string can carry a confirmation code (the emailed link) or what staff searched
+      // for (a person's name): requests are logged by their path alone.
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: request.url.split('?')[0],
+          hostname: request.hostname,
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    trustProxy: trustProxyOf(config.trustProxy),
+    // A request must arrive whole within requestTimeout and its headers within headersTimeout,
+    // so a client trickling bytes cannot hold a connection open (docs/security.md). Node looks
+    // every second rather than every 30 s, so a timeout ends about when it says.
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      requestTimeout: config.timeouts.requestMs,
+      headersTimeout: config.timeouts.headersMs,
+      connectionsCheckingInterval: 1000,
+    },
     bodyLimit: 1024 * 1024,
     // Ids in URLs are uuids; anything longer than this is not a route of ours.
     routerOptions: { maxParamLength: 200 },
@@ -220,11 +254,12 @@ export async function buildApp({
   await sms.start()
   await applicantAuth.start()
   registerAuth(app, { config, auth, applicantAuth })
-  // Expired sessions and abandoned sign-ins are swept hourly by every instance; the work is idempotent.
-  const sweep = setInterval(
-    () => auth.sweepExpired().catch((err) => app.log.warn({ err }, 'session sweep failed')),
-    3_600_000,
-  )
+  // Expired sessions, abandoned sign-ins and closed limit windows are swept hourly by every
+  // instance; the work is idempotent.
+  const sweep = setInterval(() => {
+    auth.sweepExpired().catch((err) => app.log.warn({ err }, 'session sweep failed'))
+    sweepClosedWindows(db).catch((err) => app.log.warn({ err }, 'limit sweep failed'))
+  }, 3_600_000)
   sweep.unref()
   app.addHook('onClose', async () => clearInterval(sweep))
 

@@ -1,11 +1,49 @@
+import { isIP } from 'node:net'
 import { z } from 'zod'
 import { APP_NAME } from '@hackathon/contract'
+import { isCountryCallingCode } from './lib/mobile-number.js'
 
 const optionalString = z
   .string()
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional()
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/** An IP address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of the named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (namedRanges.has(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const version = isIP(address)
+  if (!version || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)
+}
+
+/**
+ * TRUST_PROXY: how many proxies stand in front of the app (hops), or their addresses. Only
+ * X-Forwarded-For entries that trusted proxies appended are believed, so a client cannot choose
+ * its own address. `true` is one hop, never "believe everything" (docs/security.md).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): false | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false
+    if (value === 'true') return 1
+    if (/^\d+$/.test(value)) return Number(value)
+    const entries = value.split(',').map((entry) => entry.trim())
+    if (entries.every(isProxyAddress)) return entries
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be false, a number of proxy hops (true is 1), or the proxies’ addresses or CIDR ranges, comma-separated',
+    })
+    return z.NEVER
+  })
 
 const configSchema = z
   .object({
@@ -21,10 +59,10 @@ const configSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
-    TRUST_PROXY: z
-      .enum(['true', 'false', '1', '0'])
-      .default('false')
-      .transform((v) => v === 'true' || v === '1'),
+    TRUST_PROXY: trustProxy,
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+    HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+    KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(72),
     WEB_DIST_DIR: optionalString,
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     METRICS_TOKEN: optionalString,
@@ -33,7 +71,8 @@ const configSchema = z
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
-    LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(100),
     OIDC_ISSUER: optionalString.pipe(z.url().optional()),
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
@@ -46,13 +85,20 @@ const configSchema = z
     EMAIL_RETRY_DELAY_MAX_SECONDS: z.coerce.number().min(1).default(3600),
     EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).default(32),
     EMAIL_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+    // The country of a mobile number typed without its code (docs/decisions/019-mobile-numbers.md).
+    DEFAULT_COUNTRY_CODE: z
+      .string()
+      .trim()
+      .transform((value) => value.replace(/^\+/, ''))
+      .refine(isCountryCallingCode, 'must be a country calling code, such as 91 for India or 1')
+      .default('91'),
     REGISTER_MAX_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(200),
     ANSWER_STORAGE_MB_PER_APPLICANT: z.coerce.number().min(0.01).max(100_000).default(250),
     SUBMISSIONS_PER_APPLICANT_PER_HOUR: z.coerce.number().int().min(1).default(30),
     SUBMISSION_RECEIPT_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     OTP_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
     OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
-    OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
+    OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     OTP_MAX_PER_HOUR: z.coerce.number().int().min(1).default(5),
     OTP_MAX_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(100),
     OTP_VERIFY_MAX_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(200),
@@ -66,6 +112,10 @@ const configSchema = z
     GITHUB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     GITHUB_RECHECK_HOURS: z.coerce.number().min(0.01).default(24),
     GITHUB_RETRY_DELAY_SECONDS: z.coerce.number().min(1).default(30),
+  })
+  .refine((env) => env.HEADERS_TIMEOUT_SECONDS <= env.REQUEST_TIMEOUT_SECONDS, {
+    message: 'must not be longer than REQUEST_TIMEOUT_SECONDS',
+    path: ['HEADERS_TIMEOUT_SECONDS'],
   })
   .refine((env) => !env.OIDC_ISSUER || env.OIDC_CLIENT_ID, {
     message: 'OIDC_CLIENT_ID is required when OIDC_ISSUER is set',
@@ -85,6 +135,12 @@ const configSchema = z
     adminPassword: env.ADMIN_PASSWORD,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    /** How long a request may take to arrive, its headers, and an idle kept-alive connection. */
+    timeouts: {
+      requestMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
     webDistDir: env.WEB_DIST_DIR,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     sessions: {
@@ -95,6 +151,7 @@ const configSchema = z
       perAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       perAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMs: env.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+      perAccountPerHour: env.LOGIN_MAX_FAILURES_PER_ACCOUNT_PER_HOUR,
     },
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID
@@ -108,6 +165,7 @@ const configSchema = z
     oidcLabel: env.OIDC_LABEL,
     secretKey: env.SECRET_KEY,
     registerMaxPerAddress: env.REGISTER_MAX_PER_ADDRESS_PER_HOUR,
+    defaultCountryCode: env.DEFAULT_COUNTRY_CODE,
     answerStorageBytesPerApplicant: Math.round(env.ANSWER_STORAGE_MB_PER_APPLICANT * 1024 * 1024),
     submissionsPerApplicantPerHour: env.SUBMISSIONS_PER_APPLICANT_PER_HOUR,
     submissionReceiptDelaySeconds: env.SUBMISSION_RECEIPT_DELAY_SECONDS,

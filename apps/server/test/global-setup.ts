@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
     await admin.connect()
     await admin.query(`create database "${template}"`)
     const database = await openPostgres(databaseUrlFor(url, template), 4)
-    await migratePostgresDatabase(database.pool)
+    await migratePostgresDatabase(database.pool, { defaultCountryCode: '91' })
     const jobs = await JobQueue.start(database, () => {})
     await jobs.stop()
     await database.close()
@@ -48,7 +48,7 @@ export default async function setup(project: TestProject) {
 
   const dir = mkdtempSync(join(tmpdir(), 'hk-pglite-template-'))
   const database = await openPglite()
-  await migratePgliteDatabase(database.pglite)
+  await migratePgliteDatabase(database.pglite, { defaultCountryCode: '91' })
   const jobs = await JobQueue.start(database, () => {})
   await jobs.stop()
   const dump = await database.pglite.dumpDataDir('none')

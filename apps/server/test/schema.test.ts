@@ -24,6 +24,7 @@ describe('database schema', () => {
       'email_attempts',
       'email_messages',
       'files',
+      'mobile_number_issues',
       'one_time_codes',
       'pipeline_entries',
       'pipeline_events',

@@ -111,6 +111,15 @@ describe('what the server logs', () => {
         })
       ).status,
     ).toBe(200)
+    // A confirmation link opened in the browser, and a staff search for a person's name: neither
+    // the code nor the search terms belong in a log (query strings are left out).
+    const linkCode = 'Confirm-Code-6d2e91b7'
+    await fetch(`${base}/confirm-participation?code=${linkCode}`)
+    const searchTerm = 'Searched-Name-3b7c'
+    expect(
+      (await fetch(`${base}/api/applicants?search=${searchTerm}`, { headers: { cookie } })).status,
+    ).toBe(200)
+
     expect(
       (
         await json(
@@ -123,11 +132,14 @@ describe('what the server logs', () => {
 
     await server.stop()
     const output = server.output
+    expect(output).toContain('/confirm-participation')
     // The log is really there, at its most verbose: every request above was written.
     expect(output).toContain('/api/applicant/verify-otp')
     expect(output).toContain('/api/change-password')
     for (const [what, secret] of Object.entries({
       ...secrets,
+      linkCode,
+      searchTerm,
       code,
       bearer,
       sessionValue,

@@ -13,12 +13,42 @@ const email = (message: string) =>
     .pipe(z.email(message))
     .transform((value) => value.toLowerCase())
 
-/** SPEC section 5: at least 10 characters; digits-only is not enforced. */
+const digitsIn = (value: string) => value.replace(/\D/g, '').length
+
+/**
+ * A mobile number as people write it: digits, with spaces, dashes, dots or brackets, and a + in
+ * front; 10 to 15 digits. A tiny rule, so the browser carries no phone-number library; the server
+ * then gives the number its one canonical form or refuses it (docs/product/registration.md#mobile-numbers).
+ */
 const mobile = z
   .string()
   .trim()
-  .min(LIMITS.mobileMin, 'Mobile number must be at least 10 digits')
-  .max(20, 'Mobile number is too long')
+  .max(30, 'Mobile number is too long')
+  .regex(
+    /^\+?[\d\s().-]*$/,
+    'Mobile number can only contain digits, spaces, dashes, dots, brackets and a leading +',
+  )
+  .refine(
+    (value) => digitsIn(value) >= LIMITS.mobileMin,
+    'Mobile number must be at least 10 digits',
+  )
+  // E.164's most; not in LIMITS, whose every byte the landing page's bundle carries.
+  .refine((value) => digitsIn(value) <= 15, 'Mobile number must be at most 15 digits')
+
+/** The server's answer to a number of the right shape that no country has (its full check). */
+export const mobileNotAPhoneNumber = (defaultCountryCode: string) =>
+  `Mobile number is not a valid phone number. Check its digits; a number from outside +${defaultCountryCode} starts with + and its country code.`
+
+/**
+ * Text a mail client would turn into a link, or that reads as one: "http", "www.", "://", an
+ * email address, a domain ("payfee.in", "x.yz/..."). Emails quote the recipient's name, so a
+ * name may not carry one (docs/product/registration.md#names).
+ */
+export const looksLikeLink = (text: string) =>
+  /http|www\.|:\/\/|@|\w\w\.[a-z]{2}|\.\w+\//i.test(text)
+
+const linkFree = (text: string) => !looksLikeLink(text)
+const NAME_LINK_MESSAGE = 'Name cannot contain a link, an email address or a web address'
 
 /** Empty (no profile) or an http(s) URL. */
 const optionalUrl = (message: string) =>
@@ -37,7 +67,8 @@ export const registrationInput = z
       .string()
       .trim()
       .min(LIMITS.nameMin, 'Name must be at least 2 characters')
-      .max(MAX.name, 'Name is too long'),
+      .max(MAX.name, 'Name is too long')
+      .refine(linkFree, NAME_LINK_MESSAGE),
     email: email('Invalid email address'),
     mobile,
     studentId: requiredText('Student ID is required', 100),
@@ -63,7 +94,7 @@ export type RegistrationResponse = z.infer<typeof registrationResponse>
 /** POST /api/applicants: the Add Applicant page (its names differ: college and year). */
 export const manualApplicantInput = z
   .object({
-    name: requiredText('Name is required'),
+    name: requiredText('Name is required').refine(linkFree, NAME_LINK_MESSAGE),
     email: email('Valid email is required'),
     mobile,
     studentId: requiredText('Student ID is required', 100),
@@ -78,7 +109,7 @@ export type ManualApplicantInput = z.input<typeof manualApplicantInput>
 /** PUT /api/applicants/{id}: the admin edit form (SPEC section 5, "Applicant edit"). */
 export const applicantUpdateInput = z
   .object({
-    name: requiredText('Name is required'),
+    name: requiredText('Name is required').refine(linkFree, NAME_LINK_MESSAGE),
     email: email('Invalid email address'),
     mobile,
     studentId: requiredText('Student ID is required', 100),

@@ -19,7 +19,7 @@ export const REVIEW_MESSAGES = {
   conflictDeclared:
     'You declared a conflict of interest for this submission, so you cannot review it.',
   ownCollege:
-    "This submission comes from your own college: a conflict of interest, so you cannot review it.",
+    'This submission comes from your own college: a conflict of interest, so you cannot review it.',
   notScored: 'Score every criterion before saving.',
   saved: 'Review saved.',
   conflictSaved: 'Conflict of interest recorded: the submission is no longer in your list.',

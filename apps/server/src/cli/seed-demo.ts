@@ -206,7 +206,8 @@ async function main() {
           registration_id: `HS-${id.slice(0, 4)}-${id.slice(4)}`,
           name: `${first} ${last}`,
           email: `${first}.${last}.${n}@students.example`.toLowerCase(),
-          mobile: String(9_000_000_000 + n),
+          // Written as the server stores numbers: E.164 (docs/decisions/019-mobile-numbers.md).
+          mobile: `+91${9_000_000_000 + n}`,
           student_id: `S${String(n).padStart(7, '0')}`,
           course: random.pick(COURSES),
           year_of_graduation: String(2024 + Math.floor(random.next() * 5)),

@@ -13,7 +13,8 @@ export async function newApplicant(db: Db) {
       registrationId: `HS-T${tag.slice(0, 3).toUpperCase()}-${tag.slice(3).toUpperCase()}X`,
       name: `Fixture ${tag}`,
       email: `fixture.${tag}@college.example`,
-      mobile: `9${String(parseInt(tag, 16)).padStart(9, '0').slice(-9)}`,
+      // Stored as the server stores numbers: canonical (docs/decisions/019-mobile-numbers.md).
+      mobile: `+919${String(parseInt(tag, 16)).padStart(9, '0').slice(-9)}`,
       studentId: tag,
       course: 'Other',
       yearOfGraduation: '2027',

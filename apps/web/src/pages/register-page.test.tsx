@@ -103,6 +103,30 @@ describe('the public registration page', () => {
     expect(posts(fetchMock)).toHaveLength(0)
   })
 
+  it('refuses a mobile number with letters or more than 15 digits, and a name with a link, before sending (issue 20)', () => {
+    const { fetchMock } = renderRegister()
+
+    fillIn()
+    type('Full Name', 'Pay the fee at www.fees.example')
+    type('Mobile Number', '98765 CALL ME')
+    submit()
+
+    expect(describedBy('Full Name')).toContain(
+      'Name cannot contain a link, an email address or a web address',
+    )
+    expect(describedBy('Mobile Number')).toContain(
+      'Mobile number can only contain digits, spaces, dashes, dots, brackets and a leading +',
+    )
+    type('Mobile Number', '+91 98765 43210 12345')
+    expect(describedBy('Mobile Number')).toContain('Mobile number must be at most 15 digits')
+    expect(posts(fetchMock)).toHaveLength(0)
+
+    type('Full Name', 'K. Ramesh')
+    type('Mobile Number', '+91 (0) 98765-43210')
+    expect(field('Full Name').getAttribute('aria-invalid')).toBeNull()
+    expect(field('Mobile Number').getAttribute('aria-invalid')).toBeNull()
+  })
+
   it('offers exactly the courses and graduation years of the public form', () => {
     renderRegister()
 

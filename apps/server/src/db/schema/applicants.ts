@@ -58,6 +58,34 @@ export const applicants = pgTable(
   ],
 )
 
+/**
+ * Stored mobile numbers that could not take their canonical form (docs/decisions/019-mobile-numbers.md):
+ * another applicant already has that number ('duplicate', `held_by` names them), or the text
+ * cannot be a phone number ('not_a_phone_number'). 'unchecked' is the queue that migration 0014
+ * fills with every applicant and the start-up step (db/mobile-numbers.ts) drains. Editing the
+ * applicant's number, or deleting the applicant, resolves their row.
+ */
+export const mobileNumberIssues = pgTable(
+  'mobile_number_issues',
+  {
+    applicantId: uuid('applicant_id')
+      .primaryKey()
+      .references(() => applicants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['unchecked', 'duplicate', 'not_a_phone_number'] }).notNull(),
+    /** The number in canonical form, when it is one. */
+    canonical: text('canonical'),
+    /** The applicant who holds `canonical` (for a duplicate). */
+    heldBy: uuid('held_by').references(() => applicants.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'mobile_number_issues_kind_check',
+      sql`${t.kind} in ('unchecked', 'duplicate', 'not_a_phone_number')`,
+    ),
+  ],
+)
+
 /** Bearer sessions of applicants: only the sha256 of the token is stored. */
 export const applicantSessions = pgTable(
   'applicant_sessions',

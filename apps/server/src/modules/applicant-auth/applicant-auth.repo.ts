@@ -1,28 +1,20 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { applicantSessions, applicants, oneTimeCodes } from '../../db/schema/index.js'
 import { msInterval } from '../../db/sql.js'
 
 /**
- * The applicant an identifier names: an email (without case), or a mobile number as typed or with
- * its punctuation removed ("+91 98765-43210" finds "919876543210").
+ * The applicant an identifier's key names (the service's identifierKey): an email without case,
+ * or a mobile number in canonical form. The unique indexes make it one applicant at most, never
+ * "whichever row comes first" (docs/decisions/019-mobile-numbers.md).
  */
-export async function findByIdentifier(db: Db, identifier: string) {
-  const digits = identifier.replace(/\D/g, '')
+export async function findByIdentifier(db: Db, key: string) {
   const [row] = await db
     .select()
     .from(applicants)
     .where(
-      identifier.includes('@')
-        ? sql`lower(${applicants.email}) = lower(${identifier})`
-        : or(
-            eq(applicants.mobile, identifier),
-            digits
-              ? sql`regexp_replace(${applicants.mobile}, '\\D', '', 'g') = ${digits}`
-              : undefined,
-          ),
+      key.includes('@') ? sql`lower(${applicants.email}) = ${key}` : eq(applicants.mobile, key),
     )
-    .limit(1)
   return row
 }
 
@@ -45,29 +37,33 @@ export async function insertCode(
   })
 }
 
-/** The applicant's code that can still be tried: unused, unexpired, under the try limit. */
-export async function liveCode(db: Db, applicantId: string, maxAttempts: number) {
-  const [row] = await db
-    .select()
+/**
+ * Counts a try of the applicant's latest code and returns the code to compare, in one statement,
+ * or nothing when it is used, expired or out of tries. The try is counted before the comparison
+ * and the row lock makes the count that decides the count that is written, so at most
+ * `maxAttempts` comparisons ever happen per code, however many requests arrive at once
+ * (docs/decisions/018-atomic-limits-and-lockout.md).
+ */
+export async function takeTry(db: Db, applicantId: string, maxAttempts: number) {
+  const latest = db
+    .select({ id: oneTimeCodes.id })
     .from(oneTimeCodes)
+    .where(eq(oneTimeCodes.applicantId, applicantId))
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(1)
+  const [row] = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
     .where(
       and(
-        eq(oneTimeCodes.applicantId, applicantId),
+        eq(oneTimeCodes.id, latest),
         isNull(oneTimeCodes.consumedAt),
         gt(oneTimeCodes.expiresAt, sql`now()`),
         lt(oneTimeCodes.attempts, maxAttempts),
       ),
     )
-    .orderBy(desc(oneTimeCodes.createdAt))
-    .limit(1)
+    .returning({ id: oneTimeCodes.id, codeHash: oneTimeCodes.codeHash })
   return row
-}
-
-export async function countFailedTry(db: Db, id: string): Promise<void> {
-  await db
-    .update(oneTimeCodes)
-    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(eq(oneTimeCodes.id, id))
 }
 
 /** Uses the code up; false when another request used it first. */

@@ -5,11 +5,12 @@ import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { SecretBox } from '../../lib/secret-box.js'
+import { canonicalMobile } from '../../lib/mobile-number.js'
 import { hashToken, newToken, sameSecret } from '../../lib/secrets.js'
 import { AppError } from '../../plugins/app-error.js'
 import { toApplicant } from '../applicants/applicants.service.js'
 import type { EmailServiceApi } from '../email/email.service.js'
-import { assertUnderLimits, countEvent, type Limit } from '../limits/limits.service.js'
+import { takeSlots, tryTakeSlots, type Limit } from '../limits/limits.service.js'
 import type { SmsService } from '../sms/sms.service.js'
 import * as repo from './applicant-auth.repo.js'
 
@@ -21,11 +22,15 @@ export interface ApplicantActor {
   sessionId: string
 }
 
-/** Email without case, a mobile number by its digits: "+91 98765 43210" and "919876543210" are one. */
-const identifierKey = (identifier: string) =>
+/**
+ * Email without case, a mobile number in its canonical form: "+91 98765 43210", "09876543210" and
+ * "919876543210" are one, "+919876543210" (docs/decisions/019-mobile-numbers.md). Anything else
+ * as typed, which names nobody but an applicant whose old number was never a phone number.
+ */
+const identifierKey = (identifier: string, defaultCountryCode: string) =>
   identifier.includes('@')
     ? identifier.trim().toLowerCase()
-    : identifier.replace(/\D/g, '') || identifier.trim()
+    : (canonicalMobile(identifier, defaultCountryCode) ?? identifier.trim())
 
 export type ApplicantAuthService = ReturnType<typeof createApplicantAuthService>
 
@@ -39,14 +44,24 @@ export function createApplicantAuthService(deps: {
 }) {
   const { db, config, jobs, secrets, email, sms } = deps
   const codeHash = (applicantId: string, code: string) => secrets.mac(`${applicantId}:${code}`)
+  const keyOf = (identifier: string) => identifierKey(identifier, config.defaultCountryCode)
 
   /** The job behind requestCode: a fresh code for the applicant, if there is one, by email (and SMS). */
   async function issueCode(identifier: string): Promise<void> {
-    const applicant = await repo.findByIdentifier(db, identifier)
+    const applicant = await repo.findByIdentifier(db, keyOf(identifier))
     if (!applicant) return
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
     const minutes = Math.round(config.otp.ttlMs / 60_000)
+    // Codes an hour per person, whichever spelling of their email or number asked: counted in
+    // the transaction that issues the code, so a failed attempt that is retried counts once. Over
+    // the limit nothing is sent, and the request's answer was the same anyway.
+    const perApplicant: Limit = {
+      key: `otp:applicant:${applicant.id}`,
+      max: config.otp.maxPerHour,
+      windowMs: 3_600_000,
+    }
     await db.transaction(async (tx) => {
+      if (!(await tryTakeSlots(tx, [perApplicant]))) return
       await repo.retireCodes(tx, applicant.id)
       await repo.insertCode(tx, {
         applicantId: applicant.id,
@@ -71,11 +86,16 @@ export function createApplicantAuthService(deps: {
      * Asks for a code. The request only checks the limits and queues the work, identically for
      * every identifier, so neither the answer nor its timing says whether anyone is registered
      * under it (docs/decisions/008-applicant-sign-in.md). The limits are keyed by the identifier as
-     * typed, existing or not, for the same reason.
+     * typed, existing or not, for the same reason; the job counts codes per applicant too.
      */
     async requestCode(identifier: string, address: string): Promise<void> {
-      const key = identifierKey(identifier)
-      const resend: Limit = { key: `otp:resend:${key}`, max: 1, windowMs: config.otp.resendMs }
+      const key = keyOf(identifier)
+      const resend: Limit = {
+        key: `otp:resend:${key}`,
+        max: 1,
+        windowMs: config.otp.resendMs,
+        message: OTP_MESSAGES.tooSoon,
+      }
       const hourly: Limit = {
         key: `otp:hour:${key}`,
         max: config.otp.maxPerHour,
@@ -86,11 +106,10 @@ export function createApplicantAuthService(deps: {
         max: config.otp.maxPerAddressPerHour,
         windowMs: 3_600_000,
       }
-      await assertUnderLimits(db, [hourly, perAddress], OTP_MESSAGES.tooMany)
-      if (config.otp.resendMs > 0) await assertUnderLimits(db, [resend], OTP_MESSAGES.tooSoon)
-      await countEvent(
+      await takeSlots(
         db,
-        config.otp.resendMs > 0 ? [resend, hourly, perAddress] : [hourly, perAddress],
+        config.otp.resendMs > 0 ? [hourly, perAddress, resend] : [hourly, perAddress],
+        OTP_MESSAGES.tooMany,
       )
       await jobs.send(db, OTP_QUEUE, { identifier })
     },
@@ -98,8 +117,9 @@ export function createApplicantAuthService(deps: {
     issueCode,
 
     /**
-     * Checks a code: at most OTP_MAX_ATTEMPTS wrong tries per code, then it is dead; a right one
-     * works once and opens a bearer session. Every failure gets the same answer.
+     * Checks a code: at most OTP_MAX_ATTEMPTS tries per code, each counted before the comparison,
+     * then it is dead; a right one works once and opens a bearer session. Every failure gets the
+     * same answer, and counts against the client address.
      */
     async verify(
       identifier: string,
@@ -111,19 +131,18 @@ export function createApplicantAuthService(deps: {
         max: config.otp.verifyMaxPerAddressPerHour,
         windowMs: 3_600_000,
       }
-      await assertUnderLimits(db, [perAddress], OTP_MESSAGES.tooMany)
-      const refuse = async () => {
-        await countEvent(db, [perAddress])
-        return new AppError(401, OTP_MESSAGES.invalid)
-      }
-      const applicant = await repo.findByIdentifier(db, identifier)
-      const live = applicant && (await repo.liveCode(db, applicant.id, config.otp.maxAttempts))
-      if (!applicant || !live) throw await refuse()
-      if (!sameSecret(live.codeHash, codeHash(applicant.id, otp))) {
-        await repo.countFailedTry(db, live.id)
-        throw await refuse()
-      }
-      if (!(await repo.consumeCode(db, live.id))) throw await refuse()
+      const slot = await takeSlots(db, [perAddress], OTP_MESSAGES.tooMany)
+      const applicant = await repo.findByIdentifier(db, keyOf(identifier))
+      const code = applicant && (await repo.takeTry(db, applicant.id, config.otp.maxAttempts))
+      if (
+        !applicant ||
+        !code ||
+        !sameSecret(code.codeHash, codeHash(applicant.id, otp)) ||
+        !(await repo.consumeCode(db, code.id))
+      )
+        throw new AppError(401, OTP_MESSAGES.invalid)
+      // Only failures count against the address: a campus behind one address signs in all day.
+      await slot.release()
       const sessionToken = newToken()
       await repo.insertSession(db, {
         applicantId: applicant.id,

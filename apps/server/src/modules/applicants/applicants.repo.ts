@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { ApplicantStatus } from '@hackathon/contract'
 import type { Db } from '../../db/client.js'
-import { applicants, confirmationCodes } from '../../db/schema/index.js'
+import { applicants, confirmationCodes, mobileNumberIssues } from '../../db/schema/index.js'
 import { containsPattern } from '../../db/sql.js'
 
 export type ApplicantRow = typeof applicants.$inferSelect
@@ -178,6 +178,11 @@ export async function update(
     .where(eq(applicants.id, id))
     .returning()
   return row
+}
+
+/** Forgets the report of the applicant's mobile number (docs/decisions/019-mobile-numbers.md). */
+export async function clearMobileNumberIssue(db: Db, applicantId: string): Promise<void> {
+  await db.delete(mobileNumberIssues).where(eq(mobileNumberIssues.applicantId, applicantId))
 }
 
 /** Deletes the applicant; codes, sessions, submissions and activity go with it (foreign keys cascade). */

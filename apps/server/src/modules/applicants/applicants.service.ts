@@ -8,12 +8,13 @@ import type {
   PipelineDecision,
   registrationInput,
 } from '@hackathon/contract'
-import { APPLICANT_MESSAGES, PIPELINE_MESSAGES } from '@hackathon/contract'
+import { APPLICANT_MESSAGES, PIPELINE_MESSAGES, mobileNotAPhoneNumber } from '@hackathon/contract'
 import type { z } from 'zod'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import { createBatcher } from '../../lib/batcher.js'
 import { isUniqueViolation } from '../../lib/db-errors.js'
+import { canonicalMobile } from '../../lib/mobile-number.js'
 import { newRegistrationId } from '../../lib/registration-id.js'
 import { hashToken } from '../../lib/secrets.js'
 import type { SnapshotCache } from '../../lib/snapshot-cache.js'
@@ -24,7 +25,7 @@ import type { EmailServiceApi } from '../email/email.service.js'
 import * as pipelineRepo from '../pipeline/pipeline.repo.js'
 import type { PipelineService } from '../pipeline/pipeline.service.js'
 import * as limitsRepo from '../limits/limits.repo.js'
-import { assertUnderLimits, countEvent } from '../limits/limits.service.js'
+import { takeSlots } from '../limits/limits.service.js'
 import * as repo from './applicants.repo.js'
 
 /** What leaves the server about an applicant. */
@@ -139,6 +140,16 @@ export function createApplicantsService({
         `This applicant's records in the rounds make their status ${after!.status}, not ${wanted}. Record the decision for a round instead.`,
         'STATUS_NOT_REACHED',
       )
+  }
+
+  /**
+   * A number as it is stored and compared: its canonical form, or a 400. One person, one number
+   * (docs/decisions/019-mobile-numbers.md): the unique index on the canonical form decides.
+   */
+  function canonical(typed: string): string {
+    const mobile = canonicalMobile(typed, config.defaultCountryCode)
+    if (!mobile) throw new AppError(400, mobileNotAPhoneNumber(config.defaultCountryCode))
+    return mobile
   }
 
   async function refuseClashes(
@@ -305,9 +316,13 @@ export function createApplicantsService({
      * POST /api/register: the public form, limited per client address against scripted sign-ups.
      * Registrations arriving together are written together (registerBatch).
      */
-    register: (input: z.output<typeof registrationInput>, address: string) =>
+    register: async (input: z.output<typeof registrationInput>, address: string) =>
       registrations.add({
-        fields: { ...input, linkedinProfile: input.linkedinProfile ?? null },
+        fields: {
+          ...input,
+          mobile: canonical(input.mobile),
+          linkedinProfile: input.linkedinProfile ?? null,
+        },
         address,
       }),
 
@@ -316,7 +331,7 @@ export function createApplicantsService({
       const row = await create({
         name: input.name,
         email: input.email,
-        mobile: input.mobile,
+        mobile: canonical(input.mobile),
         studentId: input.studentId,
         course: input.course,
         yearOfGraduation: input.year,
@@ -361,16 +376,20 @@ export function createApplicantsService({
       input: z.output<typeof applicantUpdateInput>,
       actor: StaffActor,
     ): Promise<Applicant> {
+      const mobile = canonical(input.mobile)
       try {
         return await db.transaction(async (tx) => {
           const before = await repo.findById(tx, id)
           if (!before) throw new AppError(404, APPLICANT_MESSAGES.notFound)
-          await refuseClashes(tx, input, id)
+          await refuseClashes(tx, { email: input.email, mobile }, id)
           const { status, ...profile } = input
           await repo.update(tx, id, {
             ...profile,
+            mobile,
             linkedinProfile: profile.linkedinProfile ?? null,
           })
+          // The number is canonical and unique now: a report that migration 0014 made is resolved.
+          await repo.clearMobileNumberIssue(tx, id)
           await decideStatus(tx, id, status, before.status, actor)
           return toApplicant((await repo.findById(tx, id))!)
         })
@@ -437,7 +456,9 @@ export function createApplicantsService({
     /** The emailed link: the same answer for an unknown, used or expired code. */
     async confirmByCode(code_: string, address: string): Promise<void> {
       const limit = { key: `confirm:address:${address}`, max: 60, windowMs: 3_600_000 }
-      await assertUnderLimits(db, [limit], 'Too many attempts. Please try again later.')
+      // Each check takes its slot first, in one statement, and a success gives it back
+      // (docs/decisions/018-atomic-limits-and-lockout.md).
+      const slot = await takeSlots(db, [limit], 'Too many attempts. Please try again later.')
       const confirmed = await db.transaction(async (tx) => {
         const code = await repo.liveConfirmationCode(tx, hashToken(code_))
         if (!code) return false
@@ -447,10 +468,8 @@ export function createApplicantsService({
           name: code.name,
         })
       })
-      if (!confirmed) {
-        await countEvent(db, [limit])
-        throw new AppError(400, APPLICANT_MESSAGES.invalidLink)
-      }
+      if (!confirmed) throw new AppError(400, APPLICANT_MESSAGES.invalidLink)
+      await slot.release()
     },
   }
 }

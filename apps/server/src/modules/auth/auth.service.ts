@@ -10,7 +10,7 @@ import {
   verifyPassword,
 } from '../../lib/secrets.js'
 import { AppError } from '../../plugins/app-error.js'
-import { assertUnderLimits, clearLimit, countEvent, type Limit } from '../limits/limits.service.js'
+import { clearLimit, takeSlots, type Limit } from '../limits/limits.service.js'
 import * as staffRepo from '../staff/staff.repo.js'
 import * as repo from './auth.repo.js'
 
@@ -27,18 +27,28 @@ export interface IssuedSession {
 export type AuthService = ReturnType<typeof createAuthService>
 
 export function createAuthService({ db, config }: { db: Db; config: Config }) {
-  const loginLimits = (email: string, address: string): Limit[] => [
-    {
-      key: `login:account:${email.toLowerCase()}`,
-      max: config.loginLimits.perAccount,
-      windowMs: config.loginLimits.windowMs,
-    },
-    {
-      key: `login:address:${address}`,
-      max: config.loginLimits.perAddress,
-      windowMs: config.loginLimits.windowMs,
-    },
-  ]
+  /**
+   * Failed sign-ins allowed: per account from one address, per address, and a slower, larger
+   * ceiling per account from everywhere. The owner's own address is not locked by failures
+   * elsewhere until that ceiling (docs/decisions/018-atomic-limits-and-lockout.md).
+   */
+  const loginLimits = (email: string, address: string) => {
+    const account = email.toLowerCase()
+    const { windowMs } = config.loginLimits
+    return {
+      pair: {
+        key: `login:account-address:${account}:${address}`,
+        max: config.loginLimits.perAccount,
+        windowMs,
+      },
+      address: { key: `login:address:${address}`, max: config.loginLimits.perAddress, windowMs },
+      account: {
+        key: `login:account:${account}`,
+        max: config.loginLimits.perAccountPerHour,
+        windowMs: 3_600_000,
+      },
+    } satisfies Record<string, Limit>
+  }
 
   /** A new random token for `userId`; only its hash is stored. Rotated at every sign-in. */
   async function issueSession(tx: Db, user: CurrentUser): Promise<IssuedSession> {
@@ -56,14 +66,15 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
 
     /**
      * Email and password sign-in. An unknown email, a wrong password and a deactivated account get
-     * the same answer after the same work (an argon2 verification), and failures count towards
-     * limits per account and per client address.
+     * the same answer after the same work (an argon2 verification). Every check takes a slot of the
+     * limits first, in the statement that counts it, so no burst gets more checks than the limits
+     * allow; a success gives its slots back and forgets the failures from its address.
      */
     async login(input: LoginInput, address: string): Promise<IssuedSession> {
       const limits = loginLimits(input.email, address)
-      await assertUnderLimits(
+      const slots = await takeSlots(
         db,
-        limits,
+        [limits.pair, limits.address, limits.account],
         'Too many failed sign-in attempts. Please wait a few minutes and try again.',
       )
       const user = await staffRepo.findByEmail(db, input.email)
@@ -71,11 +82,10 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
         user?.passwordHash ?? (await dummyPasswordHash()),
         input.password,
       )
-      if (!user || !user.passwordHash || !user.active || !passwordOk) {
-        await countEvent(db, limits)
+      if (!user || !user.passwordHash || !user.active || !passwordOk)
         throw new AppError(401, LOGIN_MESSAGES.invalid)
-      }
-      await clearLimit(db, limits[0]!.key)
+      await slots.release()
+      await clearLimit(db, limits.pair.key)
       return issueSession(db, { id: user.id, email: user.email, name: user.name, role: user.role })
     },
 

@@ -1,4 +1,5 @@
 import type { EmailTemplate } from '@hackathon/contract'
+import { looksLikeLink } from '@hackathon/contract'
 import { escapeHtml } from '../../lib/html.js'
 
 export interface TemplateContext {
@@ -30,11 +31,18 @@ interface Body {
   action?: { label: string; href: string }
 }
 
+/**
+ * Emails go to any address typed at registration, so the only visitor text they quote is the
+ * recipient's name, and not even that when it looks like a link: names refuse links since issue
+ * 20, and one kept from before is left out (docs/product/registration.md#names).
+ */
+const greeting = (name: string) => (looksLikeLink(name) ? 'Hi,' : `Hi ${name},`)
+
 const BODIES: { [T in EmailTemplate]: (data: TemplateData[T], ctx: TemplateContext) => Body } = {
   'registration-confirmation': (d, ctx) => ({
     subject: `Your registration for ${ctx.eventName}`,
     paragraphs: [
-      `Hi ${d.name},`,
+      greeting(d.name),
       `thank you for registering for ${ctx.eventName}. Keep your registration ID: you will need it when you contact the organizers.`,
       'To follow your application and submit your work, sign in with your email address or mobile number; we will send you a one-time code.',
     ],
@@ -44,7 +52,7 @@ const BODIES: { [T in EmailTemplate]: (data: TemplateData[T], ctx: TemplateConte
   'one-time-code': (d, ctx) => ({
     subject: `${d.code} is your ${ctx.eventName} sign-in code`,
     paragraphs: [
-      `Hi ${d.name},`,
+      greeting(d.name),
       `use this code to sign in to ${ctx.eventName}. It works once and expires in ${d.minutes} minutes.`,
       'If you did not ask for it, ignore this email: nobody can sign in without the code.',
     ],
@@ -53,7 +61,7 @@ const BODIES: { [T in EmailTemplate]: (data: TemplateData[T], ctx: TemplateConte
   'selection-notice': (d, ctx) => ({
     subject: `You have been selected for ${ctx.eventName}`,
     paragraphs: [
-      `Hi ${d.name},`,
+      greeting(d.name),
       `congratulations: the jury of ${ctx.eventName} has selected you for the next stage.`,
       `Please confirm your participation with the button below within ${d.validDays} days. The link works once.`,
     ],
@@ -62,8 +70,10 @@ const BODIES: { [T in EmailTemplate]: (data: TemplateData[T], ctx: TemplateConte
   'submission-receipt': (d, ctx) => ({
     subject: `We received your submission for ${d.stageName}`,
     paragraphs: [
-      `Hi ${d.name},`,
+      greeting(d.name),
       `your submission for ${d.stageName} of ${ctx.eventName} was recorded at ${d.submittedAt}.`,
+      // Typed by the signed-in applicant, not an anonymous visitor, and only a GitHub repository's
+      // address (the contract's pattern), to their own address (docs/security.md, issue 20 item 12).
       `Repository: ${d.githubUrl}`,
       'You can resubmit until the stage closes; the last submission before the deadline counts.',
     ],
@@ -72,7 +82,7 @@ const BODIES: { [T in EmailTemplate]: (data: TemplateData[T], ctx: TemplateConte
   'staff-invitation': (d, ctx) => ({
     subject: `You have been added to ${ctx.eventName} as ${d.role === 'admin' ? 'an organizer' : 'a jury member'}`,
     paragraphs: [
-      `Hi ${d.name},`,
+      greeting(d.name),
       `you now have ${d.role === 'admin' ? 'an organizer' : 'a jury'} account on ${ctx.eventName}.`,
       d.temporaryPassword
         ? 'Sign in with this email address and the temporary password below, then change it from the user menu.'

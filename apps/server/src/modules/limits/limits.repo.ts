@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import { rowsOf, type Db } from '../../db/client.js'
 import { rateLimits } from '../../db/schema/index.js'
 import { msInterval } from '../../db/sql.js'
@@ -41,9 +41,37 @@ async function addToWindow(db: Db, key: string, n: number, windowMs: number) {
   return { count: Number(row!.count), retryAfterMs: Number(row!.retry_after_ms) }
 }
 
-/** Counts one more event in `key`'s window, opening a new window when the last one has closed. */
-export async function hit(db: Db, key: string, windowMs: number): Promise<number> {
-  return (await addToWindow(db, key, 1, windowMs)).count
+/**
+ * Takes one slot of `key`'s window if fewer than `max` are taken, in one statement: the row lock
+ * of the upsert makes the count that decides the count that is written, so parallel requests
+ * never pass `max` together (docs/decisions/018-atomic-limits-and-lockout.md). A closed window
+ * opens a new one. False when the window is full.
+ */
+export async function take(db: Db, key: string, max: number, windowMs: number): Promise<boolean> {
+  const closed = sql`${rateLimits.windowStart} <= now() - ${msInterval(windowMs)}`
+  const rows = await rowsOf(
+    db,
+    sql`insert into ${rateLimits} (key, count, window_start) values (${key}, 1, now())
+        on conflict (key) do update set
+          count = case when ${closed} then 1 else ${rateLimits.count} + 1 end,
+          window_start = case when ${closed} then now() else ${rateLimits.windowStart} end
+        where ${closed} or ${rateLimits.count} < ${max}
+        returning 1`,
+  )
+  return rows.length === 1
+}
+
+/** Gives back a slot taken by `take`, for an event that is not to count (a successful sign-in). */
+export async function giveBack(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.count, 0)))
+}
+
+/** Deletes the windows that opened before `ageMs` ago: every one of them has closed. */
+export async function deleteOlderThan(db: Db, ageMs: number): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, sql`now() - ${msInterval(ageMs)}`))
 }
 
 export async function clear(db: Db, key: string): Promise<void> {
