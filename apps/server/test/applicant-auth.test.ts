@@ -7,6 +7,7 @@ import { applicantSessions, applicants, oneTimeCodes, rounds } from '../src/db/s
 import { hashToken } from '../src/lib/secrets.js'
 import { createTestContext, type TestContext } from './app.js'
 import { addStaff, signIn } from './staff-helpers.js'
+import { codesQueuedFor } from './support/codes.js'
 import { eventually } from './support/eventually.js'
 import { placeInRound } from './support/fixtures.js'
 
@@ -45,13 +46,8 @@ describe('applicant sign-in with a one-time code', () => {
   /** The newest code emailed to `email`, read from the outbox the worker filled. */
   const codeFor = (email: string, after = 0) =>
     eventually(async () => {
-      const rows = await rowsOf<{ text: string }>(
-        ctx.database.db,
-        sql`select text from email_messages where "to" = ${email} and template = 'one-time-code' order by created_at`,
-      )
-      return rows.length > after
-        ? /Your code: (\d{6})/.exec(rows[rows.length - 1]!.text)![1]
-        : undefined
+      const codes = await codesQueuedFor(ctx.database.db, ctx.secrets, email)
+      return codes.length > after ? codes.at(-1) : undefined
     }, `a code for ${email}`)
   const codesSent = async (email: string) =>
     (
@@ -189,11 +185,8 @@ describe('applicant sign-in with a one-time code', () => {
         })
         codes.push(
           await eventually(async () => {
-            const rows = await rowsOf<{ text: string }>(
-              quick.database.db,
-              sql`select text from email_messages where "to" = ${p.email} and template = 'one-time-code' order by created_at`,
-            )
-            return rows.length > i ? /Your code: (\d{6})/.exec(rows[i]!.text)![1] : undefined
+            const codes = await codesQueuedFor(quick.database.db, quick.secrets, p.email)
+            return codes.length > i ? codes[i] : undefined
           }, 'a code'),
         )
       }
@@ -308,13 +301,10 @@ describe('the applicant portal', () => {
       url: '/api/applicant/send-otp',
       payload: { identifier: p.email },
     })
-    const otp = await eventually(async () => {
-      const rows = await rowsOf<{ text: string }>(
-        ctx.database.db,
-        sql`select text from email_messages where "to" = ${p.email} and template = 'one-time-code'`,
-      )
-      return rows[0] ? /Your code: (\d{6})/.exec(rows[0].text)![1] : undefined
-    }, 'a code')
+    const otp = await eventually(
+      async () => (await codesQueuedFor(ctx.database.db, ctx.secrets, p.email))[0],
+      'a code',
+    )
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/applicant/verify-otp',

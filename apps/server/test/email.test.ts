@@ -242,6 +242,45 @@ describe('email service', () => {
     })
   }, 60_000)
 
+  it('keeps live sign-in codes and temporary passwords out of everything staff can read, and still delivers them', async () => {
+    await post('/api/admin/email-settings', smtp.settings())
+    const email = emailService()
+    await ctx.database.db.transaction((tx) =>
+      email.queue(tx, 'secret-code@example.org', 'one-time-code', {
+        name: 'Coder',
+        code: '730215',
+        minutes: 10,
+      }),
+    )
+    const invited = await post('/api/staff', {
+      email: 'invited.judge@example.org',
+      name: 'Invited Judge',
+      role: 'jury',
+    })
+    expect(invited.statusCode).toBe(201)
+    const temporaryPassword = invited.json().temporaryPassword as string
+    expect(temporaryPassword.length).toBeGreaterThan(8)
+    // Delivered with the secrets in them.
+    expect((await smtp.waitFor('secret-code@example.org')).subject).toBe(
+      '730215 is your Smart India Hackathon sign-in code',
+    )
+    expect((await smtp.waitFor('invited.judge@example.org')).text).toContain(temporaryPassword)
+    // The outbox and the email log staff read hold neither.
+    const stored = await rowsOf<{ subject: string; text: string; html: string }>(
+      ctx.database.db,
+      sql`select subject, text, html from email_messages
+           where "to" in ('secret-code@example.org', 'invited.judge@example.org')`,
+    )
+    expect(stored).toHaveLength(2)
+    for (const m of stored)
+      for (const secret of ['730215', temporaryPassword])
+        expect(`${m.subject} ${m.text} ${m.html}`).not.toContain(secret)
+    const log = (await get('/api/admin/email-log')).json() as
+      { subject: string }[] | { messages: { subject: string }[] }
+    expect(JSON.stringify(log)).not.toContain('730215')
+    expect(JSON.stringify(log)).toContain('•••••• is your Smart India Hackathon sign-in code')
+  }, 60_000)
+
   it('with notifications disabled, skips a notification but still sends a sign-in code', async () => {
     await post('/api/admin/email-settings', smtp.settings({ enableEmails: false }))
     const email = emailService()

@@ -76,14 +76,6 @@ export async function recordAttempt(
   }
 }
 
-export async function redactBody(db: Db, id: string): Promise<void> {
-  const removed = '[The sign-in code was removed from this copy after it was sent.]'
-  await db
-    .update(emailMessages)
-    .set({ html: removed, text: removed })
-    .where(eq(emailMessages.id, id))
-}
-
 export function latestMessages(db: Db, limit: number): Promise<EmailMessageRow[]> {
   return db.select().from(emailMessages).orderBy(desc(emailMessages.createdAt)).limit(limit)
 }

@@ -11,10 +11,34 @@ import type { JobQueue } from '../../jobs/queue.js'
 import type { SecretBox } from '../../lib/secret-box.js'
 import { AppError } from '../../plugins/app-error.js'
 import * as repo from './email.repo.js'
+import { escapeHtml } from '../../lib/html.js'
 import { ESSENTIAL_TEMPLATES, renderEmail, type TemplateData } from './email.templates.js'
 import { createSmtpTransport, describeSmtpError, type SmtpSettings } from './smtp.js'
 
 export const EMAIL_QUEUE = 'email.send'
+
+/** Stands in the outbox where a live secret goes; the worker puts the secret in when it sends. */
+export const SECRET_MARK = '[[secret]]'
+
+/** The template's data with its live secret replaced by SECRET_MARK, and the secret. */
+function withoutSecret<T extends EmailTemplate>(
+  template: T,
+  data: TemplateData[T],
+): { data: TemplateData[T]; secret?: string } {
+  if (template === 'one-time-code') {
+    const d = data as TemplateData['one-time-code']
+    return { data: { ...d, code: SECRET_MARK } as TemplateData[T], secret: d.code }
+  }
+  if (template === 'staff-invitation') {
+    const d = data as TemplateData['staff-invitation']
+    if (d.temporaryPassword)
+      return {
+        data: { ...d, temporaryPassword: SECRET_MARK } as TemplateData[T],
+        secret: d.temporaryPassword,
+      }
+  }
+  return { data }
+}
 
 /**
  * Sign-in codes and staff invitations go out before everything else queued (the queue is fetched
@@ -135,7 +159,10 @@ export function createEmailService({
       template: T,
       data: TemplateData[T],
     ): Promise<string> {
-      const rendered = renderEmail(template, data, {
+      // A live secret (a sign-in code, a temporary password) never enters the outbox, which
+      // staff can read: the message keeps a mark, and the job carries the secret sealed.
+      const { data: shown, secret } = withoutSecret(template, data)
+      const rendered = renderEmail(template, shown, {
         eventName: config.eventName,
         publicUrl: config.publicUrl,
       })
@@ -145,7 +172,12 @@ export function createEmailService({
         essential: ESSENTIAL_TEMPLATES.has(template),
         ...rendered,
       })
-      await jobs.send(tx, EMAIL_QUEUE, { messageId: message.id }, priorityOf(template))
+      await jobs.send(
+        tx,
+        EMAIL_QUEUE,
+        { messageId: message.id, ...(secret ? { secret: secrets.seal(secret) } : {}) },
+        priorityOf(template),
+      )
       return message.id
     },
 
@@ -186,14 +218,14 @@ export function createEmailService({
      * backoff, for more than 24 hours before giving up.
      */
     async deliverMany(
-      items: { messageId: string; finalAttempt: boolean }[],
+      items: { messageId: string; finalAttempt: boolean; secret?: string }[],
     ): Promise<PromiseSettledResult<void>[]> {
       const settings = await stored()
       const smtp = smtpOf(settings)
       const transport = smtp ? createSmtpTransport(smtp, { pooled: items.length > 1 }) : null
       try {
         return await Promise.allSettled(
-          items.map(async ({ messageId, finalAttempt }) => {
+          items.map(async ({ messageId, finalAttempt, secret }) => {
             const message = await repo.findMessage(db, messageId)
             if (!message || message.status === 'sent' || message.status === 'skipped') return
             if (!settings.enableEmails && !message.essential) {
@@ -206,16 +238,19 @@ export function createEmailService({
             let problem: string
             if (transport && smtp) {
               try {
+                const reveal = (text: string, html = false) => {
+                  if (!secret) return text
+                  const plain = secrets.open(secret)
+                  return text.replaceAll(SECRET_MARK, html ? escapeHtml(plain) : plain)
+                }
                 await transport.sendMail({
                   from: fromOf(settings),
                   to: message.to,
-                  subject: message.subject,
-                  html: message.html,
-                  text: message.text,
+                  subject: reveal(message.subject),
+                  html: reveal(message.html, true),
+                  text: reveal(message.text),
                 })
                 await repo.recordAttempt(db, messageId, { status: 'sent' })
-                // A sign-in code is a live secret: once delivered, the outbox keeps no copy of it.
-                if (message.template === 'one-time-code') await repo.redactBody(db, messageId)
                 return
               } catch (error) {
                 problem = describeSmtpError(error, smtp)
@@ -239,7 +274,7 @@ export function createEmailService({
       return (await repo.latestMessages(db, limit)).map((m) => ({
         id: m.id,
         to: m.to,
-        subject: m.subject,
+        subject: m.subject.replaceAll(SECRET_MARK, '••••••'),
         template: m.template,
         status: m.status,
         attempts: m.attempts,
@@ -266,13 +301,14 @@ export async function startEmailWorker(
     // Jobs are kept well past the last retry so that nothing queued is dropped unsent.
     retentionSeconds: 14 * 24 * 3600,
   })
-  await jobs.workBatches<{ messageId: string }>(
+  await jobs.workBatches<{ messageId: string; secret?: string }>(
     EMAIL_QUEUE,
     { pollingIntervalSeconds: pollSeconds, batchSize: EMAIL_BATCH },
     (batch) =>
       email.deliverMany(
         batch.map((job) => ({
           messageId: job.data.messageId,
+          secret: job.data.secret,
           finalAttempt: job.retryCount >= retryLimit,
         })),
       ),
