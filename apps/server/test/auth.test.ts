@@ -222,6 +222,39 @@ describe('staff sign-in and sessions', () => {
       headers: { origin: 'http://localhost:3000' },
     })
     expect(own.statusCode).toBe(200)
+    // The same route spelled with percent-encoding is the same route: the same checks.
+    const encoded = await ctx.app.inject({
+      method: 'POST',
+      url: '/%61pi/auth/login',
+      payload: { email: 'jury@example.org', password: 'jury secret' },
+      headers: { origin: 'https://evil.example' },
+    })
+    expect(encoded.statusCode).toBe(403)
+    expect(encoded.json().message).toBe('Cross-site request refused')
+  })
+
+  it('does not sign anyone out from another site, and does from our own menu', async () => {
+    const cookie = await signIn(ctx.app, 'jury@example.org', 'jury secret')
+    // A link or image on another site: the browser says so (Sec-Fetch-Site) or names it (Referer).
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { referer: 'https://evil.example/page' },
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/logout',
+        headers: { cookie, ...headers },
+      })
+      expect(res.statusCode).toBe(302)
+      expect((await user(cookie)).statusCode).toBe(200)
+    }
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { cookie, 'sec-fetch-site': 'same-origin', referer: 'http://localhost:3000/' },
+    })
+    expect(own.statusCode).toBe(302)
+    expect((await user(cookie)).statusCode).toBe(401)
   })
 })
 

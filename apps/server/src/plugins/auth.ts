@@ -88,7 +88,9 @@ export function registerAuth(
   app.decorateRequest('applicant', null)
   app.decorateRequest('sessionToken', null)
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return
+    // The route as matched (a percent-encoded path like /%61pi/... matches an /api/ route too).
+    const route = request.routeOptions.url ?? request.url
+    if (!route.startsWith('/api/')) return
     checkCsrf(request, config)
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1]
     if (bearer) request.applicant = await applicantAuth.resolveSession(bearer)
@@ -131,4 +133,25 @@ export function staffActor(request: FastifyRequest): StaffActor {
   if (!actor || actor.kind !== 'staff')
     throw new AppError(401, 'You are not signed in. Please sign in and try again.')
   return actor
+}
+
+/**
+ * Whether a browser navigation comes from another site: the browser says so (Sec-Fetch-Site),
+ * or names the page it came from (Referer). A navigation with neither (typed, a bookmark, an old
+ * browser) counts as our own.
+ */
+export function fromAnotherSite(request: FastifyRequest, config: Config): boolean {
+  const site = request.headers['sec-fetch-site']
+  if (site === 'cross-site' || site === 'same-site') return true
+  const referer = request.headers.referer
+  if (!referer) return false
+  try {
+    const origin = new URL(referer).origin
+    return (
+      origin !== new URL(config.publicUrl).origin &&
+      origin !== `${request.protocol}://${request.host}`
+    )
+  } catch {
+    return true
+  }
 }

@@ -11,6 +11,7 @@ import type { Config } from '../../config.js'
 import { simplePage } from '../../lib/html.js'
 import {
   clearSessionCookie,
+  fromAnotherSite,
   requireRole,
   setSessionCookie,
   staffActor,
@@ -82,6 +83,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (
     '/api/logout',
     { schema: { tags, summary: 'Ends the session and returns to the home page' } },
     async (request, reply) => {
+      // A link on another site must not sign anyone out (logout CSRF): it only goes home.
+      if (fromAnotherSite(request, config)) return reply.redirect('/')
       if (request.sessionToken) await auth.logout(request.sessionToken)
       clearSessionCookie(reply, config)
       return reply.redirect('/')
