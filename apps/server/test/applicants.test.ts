@@ -6,7 +6,7 @@ import { APPLICANT_MESSAGES } from '@hackathon/contract'
 import { REGISTRATION_ID_PATTERN } from '../src/lib/registration-id.js'
 import { createTestContext, type TestContext } from './app.js'
 import { signedInStaff } from './staff-helpers.js'
-import { placeInRound } from './support/fixtures.js'
+import { bearerFor, placeInRound } from './support/fixtures.js'
 
 let sequence = 0
 /** A valid public registration, unique per call. */
@@ -286,6 +286,39 @@ describe('registration and applicant management', () => {
         (await call('PUT', '/api/applicants/00000000-0000-4000-8000-000000000000', admin, edit))
           .statusCode,
       ).toBe(404)
+    })
+
+    it('signs an applicant out everywhere when an admin changes their email or mobile number', async () => {
+      const { registrationId } = (await register(registration())).json()
+      const row = await byRegistrationId(registrationId)
+      const token = await bearerFor(ctx.database.db, row.id)
+      const dashboard = () =>
+        ctx.app.inject({
+          method: 'GET',
+          url: '/api/applicant/dashboard',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      expect((await dashboard()).statusCode).toBe(200)
+      const edit = {
+        name: row.name,
+        email: row.email,
+        mobile: row.mobile,
+        studentId: row.studentId,
+        collegeName: row.collegeName,
+        course: row.course,
+        yearOfGraduation: row.yearOfGraduation,
+        linkedinProfile: '',
+        status: 'registered',
+      }
+      // An edit that keeps both leaves the session alone.
+      expect((await call('PUT', `/api/applicants/${row.id}`, admin, edit)).statusCode).toBe(200)
+      expect((await dashboard()).statusCode).toBe(200)
+      const moved = await call('PUT', `/api/applicants/${row.id}`, admin, {
+        ...edit,
+        email: `moved.${row.email}`,
+      })
+      expect(moved.statusCode).toBe(200)
+      expect((await dashboard()).statusCode).toBe(401)
     })
 
     it('adds an applicant by hand with the college and year names of the Add Applicant page', async () => {

@@ -214,3 +214,11 @@ export async function liveConfirmationCode(db: Db, codeHash: string) {
     .for('update', { of: confirmationCodes })
   return row
 }
+
+/** Ends every sign-in of the applicant: their bearer sessions and codes not used yet. */
+export async function endSignIns(db: Db, id: string): Promise<void> {
+  await db.execute(sql`delete from applicant_sessions where applicant_id = ${id}`)
+  await db.execute(
+    sql`delete from one_time_codes where applicant_id = ${id} and consumed_at is null`,
+  )
+}

@@ -390,6 +390,9 @@ export function createApplicantsService({
           })
           // The number is canonical and unique now: a report that migration 0014 made is resolved.
           await repo.clearMobileNumberIssue(tx, id)
+          // Signed in through the old address or number: those sessions and codes end here.
+          if (before.email !== input.email || before.mobile !== mobile)
+            await repo.endSignIns(tx, id)
           await decideStatus(tx, id, status, before.status, actor)
           return toApplicant((await repo.findById(tx, id))!)
         })
