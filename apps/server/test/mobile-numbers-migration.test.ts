@@ -5,40 +5,14 @@
  * numbers, stay as they are and are reported, never merged, and the migration does not fail.
  * On PostgreSQL when DATABASE_URL is set, on PGlite otherwise.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPglite, openPostgres, rowsOf, type Db } from '../src/db/client.js'
-import { migratePgliteDatabase, migratePostgresDatabase } from '../src/db/migrate.js'
+import { rowsOf, type Db } from '../src/db/client.js'
 import { describeMobileNumberIssues } from '../src/db/mobile-numbers.js'
-import { adminUrl, databaseUrlFor } from './postgres-url.js'
+import { migrationsUpTo, removeFolder, withFreshDatabase } from './support/migrations.js'
 
-const migrations = fileURLToPath(new URL('../src/db/migrations', import.meta.url))
 /** Applicants with plain ten-digit numbers besides the cases below, to migrate in bulk. */
 const BULK = 5_000
-
-/** The migrations folder as it was before mobile numbers had one form (0000 to 0013). */
-function foldersBeforeMobileNumbers(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'hk-migrations-'))
-  mkdirSync(join(dir, 'meta'))
-  const journal = JSON.parse(readFileSync(join(migrations, 'meta/_journal.json'), 'utf8')) as {
-    entries: { idx: number; tag: string }[]
-  }
-  journal.entries = journal.entries.filter((e) => e.idx <= 13)
-  writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify(journal))
-  for (const e of journal.entries)
-    copyFileSync(join(migrations, `${e.tag}.sql`), join(dir, `${e.tag}.sql`))
-  return dir
-}
 
 /**
  * The cases, by a letter in their registration ID: the number as the old platform kept it, how many
@@ -169,58 +143,24 @@ async function snapshot(db: Db) {
 describe('migration 0014: one form for the mobile numbers an event already has', () => {
   let before: string
   beforeAll(() => {
-    before = foldersBeforeMobileNumbers()
+    before = migrationsUpTo(13)
   })
-  afterAll(() => rmSync(before, { recursive: true, force: true }))
+  afterAll(() => removeFolder(before))
 
   it('normalizes the numbers it can, reports the duplicates and non-numbers it leaves as they were, and does it once', async () => {
-    const url = process.env.DATABASE_URL
-    if (url) {
-      const name = `hk_mobiles_${randomBytes(5).toString('hex')}`
-      const admin = new pg.Client({ connectionString: adminUrl(url) })
-      await admin.connect()
-      await admin.query(`create database "${name}"`)
-      const database = await openPostgres(databaseUrlFor(url, name), 2)
-      try {
-        const client = await database.pool.connect()
-        try {
-          await migratePg(drizzlePg({ client }), { migrationsFolder: before })
-        } finally {
-          client.release()
-        }
-        await seedOldNumbers(database.db)
-        const started = Date.now()
-        await migratePostgresDatabase(database.pool, { defaultCountryCode: '91' })
-        console.log(
-          `PostgreSQL: migrated ${BULK + CASES.length} numbers in ${Date.now() - started} ms`,
-        )
-        await verify(database.db)
-        const once = await snapshot(database.db)
-        await migratePostgresDatabase(database.pool, { defaultCountryCode: '1' })
-        expect(await snapshot(database.db)).toEqual(once)
-      } finally {
-        await database.close()
-        await admin.query(`drop database if exists "${name}" with (force)`)
-        await admin.end()
-      }
-    } else {
-      const database = await openPglite()
-      try {
-        await migratePglite(drizzlePglite({ client: database.pglite }), {
-          migrationsFolder: before,
-        })
-        await seedOldNumbers(database.db)
-        const started = Date.now()
-        await migratePgliteDatabase(database.pglite, { defaultCountryCode: '91' })
-        console.log(`PGlite: migrated ${BULK + CASES.length} numbers in ${Date.now() - started} ms`)
-        await verify(database.db)
-        const once = await snapshot(database.db)
-        // A later start (even with another default country) finds nothing left to do.
-        await migratePgliteDatabase(database.pglite, { defaultCountryCode: '1' })
-        expect(await snapshot(database.db)).toEqual(once)
-      } finally {
-        await database.close()
-      }
-    }
+    await withFreshDatabase(async (fresh) => {
+      await fresh.migrate(before)
+      await seedOldNumbers(fresh.db)
+      const started = Date.now()
+      await fresh.migrateAsServer({ defaultCountryCode: '91' })
+      console.log(
+        `${fresh.driver}: migrated ${BULK + CASES.length} numbers in ${Date.now() - started} ms`,
+      )
+      await verify(fresh.db)
+      const once = await snapshot(fresh.db)
+      // A later start (even with another default country) finds nothing left to do.
+      await fresh.migrateAsServer({ defaultCountryCode: '1' })
+      expect(await snapshot(fresh.db)).toEqual(once)
+    })
   }, 300_000)
 })

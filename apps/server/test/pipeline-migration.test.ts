@@ -1,18 +1,13 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPglite, openPostgres, rowsOf, type Db } from '../src/db/client.js'
+import { rowsOf, type Db } from '../src/db/client.js'
 import { project } from '../src/modules/pipeline/pipeline.repo.js'
-import { adminUrl, databaseUrlFor } from './postgres-url.js'
+import {
+  MIGRATIONS,
+  migrationsUpTo,
+  removeFolder,
+  withFreshDatabase,
+} from './support/migrations.js'
 
 /**
  * Migration 0011 (docs/decisions/017-the-pipeline.md) on an event as the platform kept it before
@@ -20,21 +15,6 @@ import { adminUrl, databaseUrlFor } from './postgres-url.js'
  * statuses only the old rules could produce. No decision may be lost.
  */
 const APPLICANTS = 100_000
-const migrations = fileURLToPath(new URL('../src/db/migrations', import.meta.url))
-
-/** The migrations folder as it was before the pipeline (0000 to 0010). */
-function foldersBeforePipeline(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'hk-migrations-'))
-  mkdirSync(join(dir, 'meta'))
-  const journal = JSON.parse(readFileSync(join(migrations, 'meta/_journal.json'), 'utf8')) as {
-    entries: { idx: number; tag: string }[]
-  }
-  journal.entries = journal.entries.filter((e) => e.idx <= 10)
-  writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify(journal))
-  for (const e of journal.entries)
-    copyFileSync(join(migrations, `${e.tag}.sql`), join(dir, `${e.tag}.sql`))
-  return dir
-}
 
 /**
  * Ten kinds of people, g mod 10 (what the old platform could hold), each with the status and
@@ -165,51 +145,20 @@ async function verify(db: Db) {
 describe('migrating an event of 100,000 applicants into the pipeline', () => {
   let before: string
   beforeAll(() => {
-    before = foldersBeforePipeline()
+    before = migrationsUpTo(10)
   })
-  afterAll(() => rmSync(before, { recursive: true, force: true }))
+  afterAll(() => removeFolder(before))
 
   it('keeps every decision and gives everyone the status and stage their records say', async () => {
-    const url = process.env.DATABASE_URL
-    if (url) {
-      const name = `hk_migration_${randomBytes(5).toString('hex')}`
-      const admin = new pg.Client({ connectionString: adminUrl(url) })
-      await admin.connect()
-      await admin.query(`create database "${name}"`)
-      const database = await openPostgres(databaseUrlFor(url, name), 2)
-      try {
-        const client = await database.pool.connect()
-        try {
-          await migratePg(drizzlePg({ client }), { migrationsFolder: before })
-          await seedOldEvent(database.db)
-          const started = Date.now()
-          await migratePg(drizzlePg({ client }), { migrationsFolder: migrations })
-          console.log(`PostgreSQL: migrated ${APPLICANTS} applicants in ${Date.now() - started} ms`)
-        } finally {
-          client.release()
-        }
-        await verify(database.db)
-      } finally {
-        await database.close()
-        await admin.query(`drop database if exists "${name}" with (force)`)
-        await admin.end()
-      }
-    } else {
-      const database = await openPglite()
-      try {
-        await migratePglite(drizzlePglite({ client: database.pglite }), {
-          migrationsFolder: before,
-        })
-        await seedOldEvent(database.db)
-        const started = Date.now()
-        await migratePglite(drizzlePglite({ client: database.pglite }), {
-          migrationsFolder: migrations,
-        })
-        console.log(`PGlite: migrated ${APPLICANTS} applicants in ${Date.now() - started} ms`)
-        await verify(database.db)
-      } finally {
-        await database.close()
-      }
-    }
+    await withFreshDatabase(async (fresh) => {
+      await fresh.migrate(before)
+      await seedOldEvent(fresh.db)
+      const started = Date.now()
+      await fresh.migrate(MIGRATIONS)
+      console.log(
+        `${fresh.driver}: migrated ${APPLICANTS} applicants in ${Date.now() - started} ms`,
+      )
+      await verify(fresh.db)
+    })
   }, 600_000)
 })
