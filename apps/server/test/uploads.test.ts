@@ -19,6 +19,7 @@ import { applicants, rounds, submissions } from '../src/db/schema/index.js'
 import { createTestContext, type TestContext } from './app.js'
 import { signedInStaff } from './staff-helpers.js'
 import { multipart, placeInRound } from './support/fixtures.js'
+import { sharedLongStatusXlsx } from './support/hostile-sheets.js'
 import { entryOf, zipOf } from './support/zip.js'
 
 const fixture = (name: string) =>
@@ -383,7 +384,7 @@ describe('bulk uploads', () => {
 
   describe('hostile and wrong files', () => {
     it('refuses a zip bomb before unpacking it', async () => {
-      // 300 MB of zeros in about 300 kB: over the 256 MB cap by what the archive declares.
+      // 300 MB of zeros in about 300 kB: over the 100 MB cap by what the archive declares.
       const zeros = await deflatedZeros(300 * 1024 * 1024)
       const bomb = zipOf([
         ...workbookParts(),
@@ -397,7 +398,9 @@ describe('bulk uploads', () => {
       expect(bomb.length).toBeLessThan(LIMIT_10_MB)
       const res = await upload('applicant-selection', 'bomb.xlsx', bomb)
       expect(res.statusCode).toBe(400)
-      expect(res.json().message).toBe('The archive unpacks to more than the allowed size')
+      expect(res.json().message).toBe(
+        'The archive unpacks to more than 100 MB, the most a sheet may take',
+      )
     })
 
     it('refuses a bomb that lies about its size, stopping at the declared size', async () => {
@@ -464,6 +467,34 @@ describe('bulk uploads', () => {
       })
       expect(none.statusCode).toBe(400)
       expect(none.json().message).toMatch(/^No File Selected/)
+    })
+
+    it('answers rows quoting a long cell with a short report: 500 errors listed, all counted, each quote cut', async () => {
+      // 600 rows whose Status is one 30,000-character shared string: a 14 MB answer before.
+      const sheet = await sharedLongStatusXlsx(600, 30_000)
+      for (const query of ['?dryRun=true', '']) {
+        const res = await upload('applicant-selection', 'quotes.xlsx', sheet, query)
+        expect(res.statusCode).toBe(query ? 200 : 422)
+        expect(res.body.length).toBeLessThan(100_000)
+        const report = res.json<SelectionUploadReport>()
+        expect(report.errorCount).toBe(600)
+        expect(report.errors).toHaveLength(500)
+        expect(report.errors[0]).toEqual({
+          row: 2,
+          message: `Status must be 'Selected' or 'Not Selected' (found '${'x'.repeat(60)}…' (30,000 characters))`,
+        })
+        expect(report.errors.at(-1)!.row).toBe(501)
+      }
+      const figures = Buffer.from(
+        `Stage Name,Total Colleges\n${PROTOTYPE},${'9'.repeat(20_000)}x\n`,
+      )
+      const res = await upload('stage-details', 'figures.csv', figures, '?dryRun=true')
+      expect(res.json<StageDetailsUploadReport>().errors).toEqual([
+        {
+          row: 2,
+          message: `Total Colleges must be a whole number of 0 or more (found '${'9'.repeat(60)}…' (20,001 characters))`,
+        },
+      ])
     })
 
     it('names a damaged workbook and a sheet without the template header', async () => {

@@ -1,30 +1,25 @@
-import { parse } from 'csv-parse/sync'
-import ExcelJS from 'exceljs'
+import { Worker } from 'node:worker_threads'
 import { UPLOAD_EXTENSIONS } from '@hackathon/contract'
-import { readXlsRows, XlsError } from './xls.js'
-import { assertSafeZip, ZipRefused } from './zip-guard.js'
+import { SHEET_LIMITS, SpreadsheetRefused, type SheetLimits } from './sheet-grid.js'
+import type { SheetKind } from './sheet-readers.js'
+import type { SheetAnswer, SheetJob } from './spreadsheet.worker.js'
 
-export type SheetKind = (typeof UPLOAD_EXTENSIONS)[number]
+export { SHEET_LIMITS, SpreadsheetRefused, type SheetKind }
 
-/** A file we will not read, with a sentence for the organizer and the HTTP status to answer. */
-export class SpreadsheetRefused extends Error {
-  override name = 'SpreadsheetRefused'
-  constructor(
-    readonly statusCode: 400 | 415,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-export const SHEET_LIMITS = {
-  /** A 10 MB xlsx of 100,000 rows inflates to about 40 MB; anything past 256 MB is a bomb. */
-  maxUncompressedBytes: 256 * 1024 * 1024,
-  maxEntries: 1000,
-  /** Rows of a sheet, the header included. */
-  maxRows: 200_000,
-  maxColumns: 64,
+/**
+ * How one sheet is read: in a worker thread of its own, so parsing never holds the event loop,
+ * with a heap of its own that a hostile file cannot grow past, and a deadline after which the
+ * thread is ended. Two sheets are read at a time; a third waits for one of them.
+ * docs/decisions/020-bounded-spreadsheets.md
+ */
+export const SHEET_WORKER = {
+  maxOldGenerationSizeMb: 192,
+  maxYoungGenerationSizeMb: 16,
+  timeoutMs: 20_000,
+  concurrent: 2,
 } as const
+
+export type SheetWorkerOptions = { [K in keyof typeof SHEET_WORKER]: number }
 
 const startsWith = (data: Buffer, bytes: number[]) => bytes.every((b, i) => data[i] === b)
 const ZIP = [0x50, 0x4b, 0x03, 0x04]
@@ -45,105 +40,104 @@ export function sheetKind(filename: string, data: Buffer): SheetKind | undefined
   return data.subarray(0, 64 * 1024).includes(0) ? undefined : kind
 }
 
-/** Cell text the way a person sees it: numbers without a trailing .0, rich text joined. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return ''
-  if (typeof value === 'string') return value
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value).toUpperCase()
-  if (value instanceof Date) return value.toISOString()
-  if ('richText' in value) return value.richText.map((run) => run.text).join('')
-  if ('result' in value)
-    return value.result === undefined ? '' : cellText(value.result as ExcelJS.CellValue)
-  if ('text' in value) return typeof value.text === 'string' ? value.text : cellText(value.text)
-  return '' // error values such as #N/A
+let running = 0
+const waiting: (() => void)[] = []
+
+async function acquire(concurrent: number) {
+  if (running < concurrent) running++
+  else await new Promise<void>((resolve) => waiting.push(resolve))
 }
 
-async function readXlsx(data: Buffer): Promise<string[][]> {
-  try {
-    await assertSafeZip(data, SHEET_LIMITS)
-  } catch (error) {
-    if (error instanceof ZipRefused) throw new SpreadsheetRefused(400, error.message)
-    throw error
-  }
-  const workbook = new ExcelJS.Workbook()
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer)
-  } catch {
-    throw new SpreadsheetRefused(400, 'The .xlsx file is damaged or not an Excel workbook')
-  }
-  const sheet = workbook.worksheets[0]
-  if (!sheet) throw new SpreadsheetRefused(400, 'The workbook has no worksheet')
-  if (sheet.rowCount > SHEET_LIMITS.maxRows) throw tooManyRows()
-  const rows: string[][] = []
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-    const cells: string[] = []
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      if (column <= SHEET_LIMITS.maxColumns) cells[column - 1] = cellText(cell.value)
+/** Hands the slot to the next sheet waiting, if any. */
+function release() {
+  const next = waiting.shift()
+  if (next) next()
+  else running--
+}
+
+// The server runs its TypeScript through tsx (`node --import tsx`, and vitest in tests); the
+// worker is a fresh isolate, so it registers tsx itself, whatever flags the parent was started with.
+const WORKER_URL = new URL('./spreadsheet.worker.ts', import.meta.url)
+const WORKER_ARGV = ['--import', 'tsx']
+
+function inWorker(job: SheetJob, options: SheetWorkerOptions): Promise<string[][]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_URL, {
+      workerData: job,
+      transferList: [job.data.buffer as ArrayBuffer],
+      execArgv: WORKER_ARGV,
+      resourceLimits: {
+        maxOldGenerationSizeMb: options.maxOldGenerationSizeMb,
+        maxYoungGenerationSizeMb: options.maxYoungGenerationSizeMb,
+      },
     })
-    rows[rowNumber - 1] = Array.from(cells, (c) => c ?? '')
+    let settled = false
+    const settle = (error: Error | undefined, rows?: string[][]) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      void worker.terminate()
+      if (error) reject(error)
+      else resolve(rows!)
+    }
+    const timer = setTimeout(
+      () =>
+        settle(
+          new SpreadsheetRefused(
+            400,
+            `The sheet could not be read within ${options.timeoutMs / 1000} seconds; split it into smaller files`,
+          ),
+        ),
+      options.timeoutMs,
+    )
+    const rows: string[][] = []
+    worker.on('message', (answer: SheetAnswer) => {
+      if ('rows' in answer) for (const row of answer.rows) rows.push(row)
+      else if ('done' in answer) settle(undefined, rows)
+      else if ('refused' in answer)
+        settle(new SpreadsheetRefused(answer.refused.statusCode, answer.refused.message))
+      else settle(new Error(`Reading a sheet failed: ${answer.failed}`))
+    })
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new SpreadsheetRefused(
+              400,
+              `The sheet needs more than the ${options.maxOldGenerationSizeMb} MB of memory one upload may use; split it into smaller files`,
+            )
+          : error,
+      ),
+    )
+    worker.once('exit', (code) =>
+      settle(new Error(`The spreadsheet worker stopped (exit code ${code}) before answering`)),
+    )
   })
-  return Array.from(rows, (r) => r ?? [])
 }
-
-function readCsv(data: Buffer): string[][] {
-  let text: string
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(data)
-  } catch {
-    throw new SpreadsheetRefused(
-      400,
-      'The CSV file is not UTF-8 text. Save it as "CSV UTF-8" (Excel) or with the UTF-8 character set (LibreOffice).',
-    )
-  }
-  try {
-    const rows = parse(text, {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: false,
-      delimiter: [',', ';'],
-      to: SHEET_LIMITS.maxRows + 1,
-    }) as string[][]
-    if (rows.length > SHEET_LIMITS.maxRows) throw tooManyRows()
-    return rows.map((r) => r.slice(0, SHEET_LIMITS.maxColumns))
-  } catch (error) {
-    if (error instanceof SpreadsheetRefused) throw error
-    const where = (error as { lines?: number }).lines
-    throw new SpreadsheetRefused(
-      400,
-      `The CSV file cannot be read${where ? ` (near line ${where})` : ''}: ${(error as Error).message}`,
-    )
-  }
-}
-
-function readXls(data: Buffer): string[][] {
-  try {
-    return readXlsRows(data, { maxRows: SHEET_LIMITS.maxRows }).map((r) =>
-      r.slice(0, SHEET_LIMITS.maxColumns),
-    )
-  } catch (error) {
-    if (error instanceof XlsError) throw new SpreadsheetRefused(400, error.message)
-    throw error
-  }
-}
-
-const tooManyRows = () =>
-  new SpreadsheetRefused(
-    400,
-    `The sheet has more than ${SHEET_LIMITS.maxRows.toLocaleString('en')} rows`,
-  )
 
 /**
  * The first worksheet's cells as text, row by row (index 0 is the sheet's row 1), from an xlsx,
- * xls or csv file checked by name and content. Throws SpreadsheetRefused with a readable reason.
+ * xls or csv file checked by name and content, read within SHEET_LIMITS in a worker thread.
+ * Throws SpreadsheetRefused with a readable reason.
  */
-export async function readSheet(filename: string, data: Buffer): Promise<string[][]> {
+export async function readSheet(
+  filename: string,
+  data: Buffer,
+  {
+    limits = SHEET_LIMITS,
+    worker = SHEET_WORKER,
+  }: { limits?: SheetLimits; worker?: SheetWorkerOptions } = {},
+): Promise<string[][]> {
   const kind = sheetKind(filename, data)
   if (!kind)
     throw new SpreadsheetRefused(
       415,
       'Invalid File Type: the file must be an Excel (.xlsx, .xls) or CSV (.csv) file, and its content must match its name',
     )
-  if (kind === 'xlsx') return readXlsx(data)
-  if (kind === 'xls') return readXls(data)
-  return readCsv(data)
+  await acquire(worker.concurrent)
+  try {
+    // A copy of its own, moved (not copied again) into the worker.
+    return await inWorker({ kind, data: new Uint8Array(data), limits }, worker)
+  } finally {
+    release()
+  }
 }

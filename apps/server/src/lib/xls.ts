@@ -6,6 +6,8 @@
  * Specifications: [MS-CFB] (the OLE2 container) and [MS-XLS] (the BIFF8 records).
  */
 
+import { SHEET_LIMITS, SheetGrid, SpreadsheetRefused, type SheetLimits } from './sheet-grid.js'
+
 export class XlsError extends Error {
   override name = 'XlsError'
 }
@@ -253,23 +255,17 @@ function bof(rec: Rec, kind: number) {
 }
 
 /** Cell text of the first worksheet, row by row (row index 0 = the sheet's row 1); cells as strings ('' for empty), numbers formatted as JavaScript would print them (integers without '.0'), booleans 'TRUE'/'FALSE', errors ''. */
-export function readXlsRows(
-  data: Buffer,
-  limits: { maxRows?: number; maxCells?: number } = {},
-): string[][] {
+export function readXlsRows(data: Buffer, limits: Partial<SheetLimits> = {}): string[][] {
   try {
-    return readFirstSheet(
-      workbookStream(data),
-      limits.maxRows ?? 200_000,
-      limits.maxCells ?? 2_000_000,
-    )
+    return readFirstSheet(workbookStream(data), new SheetGrid({ ...SHEET_LIMITS, ...limits }))
   } catch (error) {
     if (error instanceof XlsError) throw error
+    if (error instanceof SpreadsheetRefused) throw new XlsError(error.message)
     throw new XlsError(DAMAGED, { cause: error }) // a check missed above still ends here
   }
 }
 
-function readFirstSheet(stream: Buffer, maxRows: number, maxCells: number): string[][] {
+function readFirstSheet(stream: Buffer, grid: SheetGrid): string[][] {
   // [MS-XLS] Workbook Stream: the globals substream (BOF ... EOF), then one per sheet.
   const first = record(stream, 0)
   bof(first, 0x0005)
@@ -305,19 +301,10 @@ function readFirstSheet(stream: Buffer, maxRows: number, maxCells: number): stri
   const sheetBof = record(stream, sheetAt)
   bof(sheetBof, 0x0010)
 
-  const rows: string[][] = []
-  let cells = 0
+  // Every ceiling (rows, columns, cells, characters) is the grid's, checked as each cell is read.
   const set = (row: number, col: number, text: string) => {
     need(col <= 255) // BIFF8 has columns A to IV
-    if (text === '') return
-    if (row >= maxRows)
-      throw new XlsError(`The sheet has more than ${maxRows.toLocaleString('en')} rows`)
-    const cols = (rows[row] ??= [])
-    // counted as returned: a row holds '' up to its last non-empty cell
-    cells += Math.max(0, col + 1 - cols.length)
-    if (cells > maxCells)
-      throw new XlsError(`The sheet has more than ${maxCells.toLocaleString('en')} cells`)
-    cols[col] = text
+    grid.set(row, col, text)
   }
 
   // Cell records (2.4.149 LabelSst, 2.4.148 Label, 2.4.180 Number, 2.4.220 RK, 2.4.127 Formula)
@@ -374,5 +361,5 @@ function readFirstSheet(stream: Buffer, maxRows: number, maxCells: number): stri
       stringFor = undefined
     }
   }
-  return Array.from(rows, (cols) => Array.from(cols ?? [], (text) => text ?? ''))
+  return grid.result()
 }

@@ -1,4 +1,4 @@
-import { fromBufferPromise } from 'yauzl'
+import { fromBufferPromise, type Entry } from 'yauzl'
 
 export type ZipLimits = {
   /** Most entries the archive may list. */
@@ -11,13 +11,25 @@ export class ZipRefused extends Error {
   override name = 'ZipRefused'
 }
 
+export type CheckedZip = {
+  /** The archive's entries by name (the first of a repeated name). */
+  entries: Map<string, Entry>
+  /** An entry's bytes as they inflate, a chunk at a time. */
+  read(entry: Entry): AsyncIterable<Buffer>
+  close(): void
+}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
+
 /**
- * Refuses a zip bomb before any other code unpacks the archive. The central directory's entry
- * count and declared sizes are checked first, without inflating anything; then every entry is
- * inflated into nothing, and yauzl stops an entry the moment it yields more than it declared, so
- * the work done here is bounded by the caps whatever the archive says about itself.
+ * Opens a zip whose central directory keeps within the limits: entry count, encryption, methods
+ * and the sizes the entries declare are checked without inflating anything. Each entry is
+ * inflated only when read, and yauzl stops it at the first byte past the size it declared, so
+ * reading every entry in full inflates at most `maxUncompressedBytes`, whatever the archive says
+ * about itself. The central directory is what counts: entries hidden between local headers are
+ * never read.
  */
-export async function assertSafeZip(data: Buffer, limits: ZipLimits): Promise<void> {
+export async function openCheckedZip(data: Buffer, limits: ZipLimits): Promise<CheckedZip> {
   let zip
   try {
     zip = await fromBufferPromise(data, { validateEntrySizes: true, strictFileNames: false })
@@ -29,29 +41,34 @@ export async function assertSafeZip(data: Buffer, limits: ZipLimits): Promise<vo
       throw new ZipRefused(
         `The archive lists ${zip.entryCount} entries (at most ${limits.maxEntries})`,
       )
-    const entries = []
+    const entries = new Map<string, Entry>()
     let declared = 0
     for await (const entry of zip.eachEntry()) {
       if (entry.isEncrypted()) throw new ZipRefused('Encrypted archives are not accepted')
-      declared += entry.uncompressedSize
-      if (declared > limits.maxUncompressedBytes)
-        throw new ZipRefused('The archive unpacks to more than the allowed size')
-      entries.push(entry)
-    }
-    for (const entry of entries) {
       if (!entry.canDecodeFileData())
         throw new ZipRefused('The archive uses an unsupported compression')
-      const stream = await zip.openReadStreamPromise(entry)
-      try {
-        for await (const chunk of stream) void chunk
-      } catch {
-        throw new ZipRefused('An entry of the archive is larger than it declares, or damaged')
-      }
+      declared += entry.uncompressedSize
+      if (declared > limits.maxUncompressedBytes)
+        throw new ZipRefused(
+          `The archive unpacks to more than ${megabytes(limits.maxUncompressedBytes)}, the most a sheet may take`,
+        )
+      if (!entries.has(entry.fileName)) entries.set(entry.fileName, entry)
+    }
+    const opened = zip
+    return {
+      entries,
+      async *read(entry) {
+        try {
+          for await (const chunk of await opened.openReadStreamPromise(entry)) yield chunk as Buffer
+        } catch {
+          throw new ZipRefused('An entry of the archive is larger than it declares, or damaged')
+        }
+      },
+      close: () => opened.close(),
     }
   } catch (error) {
+    zip.close()
     if (error instanceof ZipRefused) throw error
     throw new ZipRefused('The file is not a readable zip archive')
-  } finally {
-    zip.close()
   }
 }

@@ -34,6 +34,50 @@ export class RowErrors<R extends SelectionUploadReport | StageDetailsUploadRepor
   }
 }
 
+/**
+ * A cell quoted in a row error: at most QUOTE_MAX characters of it, so that a long cell repeated
+ * in many rows cannot make the report long (docs/decisions/020-bounded-spreadsheets.md).
+ */
+const QUOTE_MAX = 60
+function quote(text: string): string {
+  if (text.length <= QUOTE_MAX) return `'${text}'`
+  // never cut a surrogate pair in two
+  const end = /[\uD800-\uDBFF]/.test(text[QUOTE_MAX - 1]!) ? QUOTE_MAX - 1 : QUOTE_MAX
+  return `'${text.slice(0, end)}…' (${text.length.toLocaleString('en')} characters)`
+}
+
+/**
+ * Row errors, counted in full but kept only for the first UPLOAD_REPORT_LIST_MAX rows: a sheet of
+ * 200,000 wrong rows costs a count, not 200,000 messages. Errors of one row keep their order.
+ */
+class RowErrorList {
+  private kept: UploadRowError[] = []
+  private count = 0
+
+  push(...errors: UploadRowError[]) {
+    for (const error of errors) {
+      this.count++
+      this.kept.push(error)
+      if (this.kept.length >= 2 * UPLOAD_REPORT_LIST_MAX) this.trim()
+    }
+  }
+
+  private trim() {
+    this.kept.sort((a, b) => a.row - b.row) // stable: a row's errors stay in the order found
+    if (this.kept.length > UPLOAD_REPORT_LIST_MAX) this.kept.length = UPLOAD_REPORT_LIST_MAX
+  }
+
+  get length() {
+    return this.count
+  }
+
+  /** The errors of the first rows, in row order. */
+  first(): UploadRowError[] {
+    this.trim()
+    return [...this.kept]
+  }
+}
+
 const normalize = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase()
 /** Header cells are matched loosely: 'Applicant ID' and 'Status (Selected or Not Selected)' count. */
 const headerKey = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '')
@@ -50,12 +94,22 @@ function mapHeader<C extends string>(header: string[], columns: readonly C[]): M
   return found
 }
 
+/**
+ * Rows are checked in runs of YIELD_EVERY, letting other requests in between: a sheet of 200,000
+ * rows is seconds of work, which must not hold the server's event loop in one piece.
+ */
+const YIELD_EVERY = 2000
+const otherRequests = () => new Promise((resolve) => setImmediate(resolve))
+
 /** The data rows with their sheet row numbers; blank rows are skipped. */
-function dataRows(rows: string[][]): { row: number; cells: string[] }[] {
-  return rows
-    .map((cells, index) => ({ row: index + 1, cells: cells.map((c) => c.trim()) }))
-    .slice(1)
-    .filter(({ cells }) => cells.some((c) => c !== ''))
+async function dataRows(rows: string[][]): Promise<{ row: number; cells: string[] }[]> {
+  const data: { row: number; cells: string[] }[] = []
+  for (let index = 1; index < rows.length; index++) {
+    if (index % YIELD_EVERY === 0) await otherRequests()
+    const cells = rows[index]!.map((c) => c.trim())
+    if (cells.some((c) => c !== '')) data.push({ row: index + 1, cells })
+  }
+  return data
 }
 
 async function readUpload(file: UploadedFile): Promise<string[][]> {
@@ -89,11 +143,11 @@ function stageResolver(rounds: { id: string; name: string }[]) {
       if (matching.length === 1) return { round: matching[0]! }
       if (matching.length > 1)
         return {
-          error: `Stage '${text}' matches several rounds (${matching.map((r) => r.name).join(', ')}); write the round's name instead`,
+          error: `Stage ${quote(text)} matches several rounds (${matching.map((r) => r.name).join(', ')}); write the round's name instead`,
         }
-      return { error: `Unknown stage '${text}': no round is ${stage.id} (${stage.name})` }
+      return { error: `Unknown stage ${quote(text)}: no round is ${stage.id} (${stage.name})` }
     }
-    return { error: `Unknown stage '${text}'` }
+    return { error: `Unknown stage ${quote(text)}` }
   }
 }
 
@@ -102,7 +156,7 @@ function report<C>(
   rows: number,
   changes: C[],
   unchanged: number,
-  errors: UploadRowError[],
+  errors: RowErrorList,
   noun: 'applicant' | 'round',
 ) {
   const updated = changes.length
@@ -118,7 +172,7 @@ function report<C>(
     rows,
     updated,
     unchanged,
-    errors: errors.slice(0, UPLOAD_REPORT_LIST_MAX),
+    errors: errors.first(),
     errorCount: errors.length,
     changes: changes.slice(0, UPLOAD_REPORT_LIST_MAX),
     message,
@@ -183,10 +237,11 @@ export function createUploadsService({ db, pipeline }: { db: Db; pipeline: Pipel
     }
     const ordered = await pipelineRepo.orderedRounds(tx)
     const resolveStage = stageResolver(ordered)
-    const errors: UploadRowError[] = []
+    const errors = new RowErrorList()
     const parsed: Row[] = []
-    const data = dataRows(rows)
-    for (const { row, cells } of data) {
+    const data = await dataRows(rows)
+    for (const [index, { row, cells }] of data.entries()) {
+      if (index % YIELD_EVERY === YIELD_EVERY - 1) await otherRequests()
       const problems: string[] = []
       const applicantId = cell(cells, 'ApplicantID')
       const registrationId = cell(cells, 'RegistrationID').toUpperCase()
@@ -196,7 +251,9 @@ export function createUploadsService({ db, pipeline }: { db: Db; pipeline: Pipel
         applicantId &&
         !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(applicantId)
       )
-        problems.push(`Unknown applicant: ApplicantID '${applicantId}' is not an applicant's id`)
+        problems.push(
+          `Unknown applicant: ApplicantID ${quote(applicantId)} is not an applicant's id`,
+        )
       const statusText = normalize(cell(cells, 'Status'))
       const status =
         statusText === 'selected'
@@ -206,7 +263,7 @@ export function createUploadsService({ db, pipeline }: { db: Db; pipeline: Pipel
             : undefined
       if (!status)
         problems.push(
-          `Status must be 'Selected' or 'Not Selected' (found '${cell(cells, 'Status')}')`,
+          `Status must be 'Selected' or 'Not Selected' (found ${quote(cell(cells, 'Status'))})`,
         )
       const stages: Partial<Record<'Current Stage' | 'Next Stage', { id: string; name: string }>> =
         {}
@@ -239,14 +296,15 @@ export function createUploadsService({ db, pipeline }: { db: Db; pipeline: Pipel
     const byRegistration = new Map(found.map((a) => [a.registrationId.toUpperCase(), a]))
     const firstRow = new Map<string, number>()
     const resolved: { row: Row; applicant: repo.ApplicantState }[] = []
-    for (const d of parsed) {
+    for (const [index, d] of parsed.entries()) {
+      if (index % YIELD_EVERY === YIELD_EVERY - 1) await otherRequests()
       const viaId = d.applicantId ? byId.get(d.applicantId) : undefined
       const viaRegistration = d.registrationId ? byRegistration.get(d.registrationId) : undefined
       if ((d.applicantId && !viaId) || (d.registrationId && !viaRegistration)) {
         const what =
           d.applicantId && !viaId
-            ? `ApplicantID '${d.applicantId}'`
-            : `RegistrationID '${d.registrationId}'`
+            ? `ApplicantID ${quote(d.applicantId)}`
+            : `RegistrationID ${quote(d.registrationId!)}`
         errors.push({ row: d.row, message: `Unknown applicant: no applicant has ${what}` })
         continue
       }
@@ -311,7 +369,6 @@ export function createUploadsService({ db, pipeline }: { db: Db; pipeline: Pipel
       if (!p.changed || keep) unchanged++
       else accepted.push(p)
     })
-    errors.sort((a, b) => a.row - b.row)
     return {
       rows: data.length,
       accepted,
@@ -336,12 +393,13 @@ export function createUploadsService({ db, pipeline }: { db: Db; pipeline: Pipel
     const rounds = await repo.roundFigures(tx, lock)
     const resolveStage = stageResolver(rounds)
     const byId = new Map(rounds.map((r) => [r.id, r]))
-    const errors: UploadRowError[] = []
+    const errors = new RowErrorList()
     const firstRow = new Map<string, number>()
     const changes: StageDetailsChange[] = []
     let unchanged = 0
-    const data = dataRows(rows)
-    for (const { row, cells } of data) {
+    const data = await dataRows(rows)
+    for (const [index, { row, cells }] of data.entries()) {
+      if (index % YIELD_EVERY === YIELD_EVERY - 1) await otherRequests()
       const problems: string[] = []
       const stageText = cells[columns.get('Stage Name')!] ?? ''
       let round: repo.RoundFigures | undefined
@@ -358,7 +416,7 @@ export function createUploadsService({ db, pipeline }: { db: Db; pipeline: Pipel
         if (!text) continue
         const value = parseCount(text)
         if (value === undefined)
-          problems.push(`${label} must be a whole number of 0 or more (found '${text}')`)
+          problems.push(`${label} must be a whole number of 0 or more (found ${quote(text)})`)
         else after[metric] = value
       }
       if (round) {
