@@ -6,6 +6,7 @@ import { APPLICANT_MESSAGES } from '@hackathon/contract'
 import { REGISTRATION_ID_PATTERN } from '../src/lib/registration-id.js'
 import { createTestContext, type TestContext } from './app.js'
 import { signedInStaff } from './staff-helpers.js'
+import { burst } from './support/burst.js'
 import { bearerFor, placeInRound } from './support/fixtures.js'
 
 let sequence = 0
@@ -404,6 +405,126 @@ describe('registration and applicant management', () => {
         expect(left, table).toHaveLength(0)
       }
       expect((await call('DELETE', `/api/applicants/${row.id}`, admin)).statusCode).toBe(404)
+    })
+  })
+
+  describe('two admins editing one applicant (issue 20)', () => {
+    const CHANGED =
+      'Someone else changed this applicant after you opened it: close the form and open it again to see their change.'
+    /** The applicant as the list shows it to an admin, with the version the edit form keeps. */
+    const listed = async (registrationId: string) =>
+      (await call('GET', `/api/applicants?search=${registrationId}`, admin)).json().applicants[0]
+    const editOf = (a: Record<string, string | null>, changes: object = {}) => ({
+      name: a.name,
+      email: a.email,
+      mobile: a.mobile,
+      studentId: a.studentId,
+      collegeName: a.collegeName,
+      course: a.course,
+      yearOfGraduation: a.yearOfGraduation,
+      linkedinProfile: a.linkedinProfile ?? '',
+      status: 'registered',
+      version: a.updatedAt,
+      ...changes,
+    })
+
+    it('refuses with 409 the second of two edits made from the same version, keeping the first', async () => {
+      const { registrationId } = (await register(registration())).json()
+      const opened = await listed(registrationId)
+      expect(opened.updatedAt).toEqual(expect.any(String))
+      const first = await call(
+        'PUT',
+        `/api/applicants/${opened.id}`,
+        admin,
+        editOf(opened, { collegeName: 'First Admin College' }),
+      )
+      expect(first.statusCode).toBe(200)
+      expect(first.json().updatedAt).not.toBe(opened.updatedAt)
+      const second = await call(
+        'PUT',
+        `/api/applicants/${opened.id}`,
+        admin,
+        editOf(opened, { course: 'Second Admin Course' }),
+      )
+      expect(second.statusCode).toBe(409)
+      expect(second.json()).toMatchObject({ message: CHANGED, code: 'APPLICANT_CHANGED' })
+      const stored = await byRegistrationId(registrationId)
+      expect(stored.collegeName).toBe('First Admin College')
+      expect(stored.course).toBe(opened.course)
+      // Opened again, the form carries the new version, and the edit goes through.
+      const reopened = await call('GET', `/api/applicants/${opened.id}`, admin)
+      expect(reopened.statusCode).toBe(200)
+      expect(reopened.json()).toEqual(first.json())
+      const again = await call(
+        'PUT',
+        `/api/applicants/${opened.id}`,
+        admin,
+        editOf(reopened.json(), { course: 'Second Admin Course' }),
+      )
+      expect(again.statusCode).toBe(200)
+      expect(again.json()).toMatchObject({
+        collegeName: 'First Admin College',
+        course: 'Second Admin Course',
+      })
+    })
+
+    it('lets exactly one of 20 simultaneous edits from the same version through', async () => {
+      const { registrationId } = (await register(registration())).json()
+      const opened = await listed(registrationId)
+      const result = await burst(20, (i) =>
+        call(
+          'PUT',
+          `/api/applicants/${opened.id}`,
+          admin,
+          editOf(opened, { collegeName: `College of admin ${i}` }),
+        ),
+      )
+      expect(result.statuses).toEqual({ 200: 1, 409: 19 })
+      const winner = result.answers.findIndex((a) => a.statusCode === 200)
+      expect((await byRegistrationId(registrationId)).collegeName).toBe(
+        `College of admin ${winner}`,
+      )
+    })
+
+    it('refuses an edit opened before a pipeline decision, whose status it would undo', async () => {
+      const { registrationId } = (await register(registration())).json()
+      const row = await byRegistrationId(registrationId)
+      await submitToFirstRound(row.id)
+      const opened = await listed(registrationId)
+      expect(opened.status).toBe('submitted')
+      expect((await call('POST', `/api/applicants/${row.id}/select`, jury)).statusCode).toBe(200)
+      const stale = await call(
+        'PUT',
+        `/api/applicants/${row.id}`,
+        admin,
+        editOf(opened, { status: 'submitted' }),
+      )
+      expect(stale.statusCode).toBe(409)
+      expect(stale.json().message).toBe(CHANGED)
+      expect((await byRegistrationId(registrationId)).status).toBe('selected')
+    })
+
+    it('still saves an edit without a version, as an older client sends it', async () => {
+      const { registrationId } = (await register(registration())).json()
+      const opened = await listed(registrationId)
+      const { version: _version, ...withoutVersion } = editOf(opened, { collegeName: 'Old Client' })
+      const res = await call('PUT', `/api/applicants/${opened.id}`, admin, withoutVersion)
+      expect(res.statusCode).toBe(200)
+      expect(res.json().collegeName).toBe('Old Client')
+    })
+
+    it('reads one applicant for staff, and answers 404 for one that does not exist', async () => {
+      const { registrationId } = (await register(registration())).json()
+      const opened = await listed(registrationId)
+      expect((await call('GET', `/api/applicants/${opened.id}`, jury)).json()).toEqual(opened)
+      expect((await call('GET', `/api/applicants/${opened.id}`)).statusCode).toBe(401)
+      const missing = await call(
+        'GET',
+        '/api/applicants/00000000-0000-4000-8000-000000000000',
+        admin,
+      )
+      expect(missing.statusCode).toBe(404)
+      expect(missing.json().message).toBe('Applicant not found')
     })
   })
 

@@ -121,6 +121,11 @@ export const applicantUpdateInput = z
       EDITABLE_APPLICANT_STATUSES,
       'Status must be one of registered, submitted, selected, not_selected, won',
     ),
+    /**
+     * The applicant's `updatedAt` when the form was opened: the edit is refused (409) when the
+     * applicant changed since. Optional, so a client that does not send it still saves.
+     */
+    version: isoDateTime.optional(),
   })
   .meta({ id: 'ApplicantUpdateRequest' })
 export type ApplicantUpdateInput = z.input<typeof applicantUpdateInput>
@@ -144,6 +149,8 @@ export const applicant = z
     currentStage: z.string().nullable(),
     reviewedAt: isoDateTime.nullable(),
     createdAt: isoDateTime,
+    /** When anything about the applicant last changed (an edit, a decision): the edit form's version. */
+    updatedAt: isoDateTime,
   })
   .meta({ id: 'Applicant' })
 export type Applicant = z.infer<typeof applicant>
@@ -189,6 +196,8 @@ export const APPLICANT_MESSAGES = {
   duplicateMobile: 'An applicant with this mobile number is already registered',
   notSubmitted: 'Only an applicant whose status is submitted can be selected',
   notFound: 'Applicant not found',
+  changed:
+    'Someone else changed this applicant after you opened it: close the form and open it again to see their change.',
   confirmed: 'Your participation is confirmed. See you at the event!',
   invalidLink:
     'This confirmation link is invalid or has expired. Please contact the organizers if you need a new one.',

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm'
 
 /** A duration for the database clock: `now() - ${msInterval(ms)}`. */
 export const msInterval = (ms: number) => sql`(${ms}::double precision * interval '1 millisecond')`
@@ -9,3 +9,12 @@ export const msInterval = (ms: number) => sql`(${ms}::double precision * interva
  */
 export const containsPattern = (fragment: string) =>
   `%${fragment.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/**
+ * The new `updated_at` of a row whose `updated_at` is its version (an applicant's, which the edit
+ * form sends back): the database clock, yet always at least a millisecond past the old value, so
+ * the version, which clients see to the millisecond, changes with every write and never goes back
+ * (a transaction that waited for the row lock may have started before the write it waited for).
+ */
+export const nextVersion = (column: SQL | AnyColumn) =>
+  sql`greatest(now(), ${column} + interval '1 millisecond')`

@@ -36,6 +36,7 @@ export const ACCESS: Record<string, Audience> = {
   'POST /api/confirm-participation': 'anyone',
   'GET /api/applicants': 'staff',
   'POST /api/applicants': 'admin',
+  'GET /api/applicants/:id': 'staff',
   'PUT /api/applicants/:id': 'admin',
   'DELETE /api/applicants/:id': 'admin',
   'POST /api/applicants/:id/select': 'staff',

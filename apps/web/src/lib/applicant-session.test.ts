@@ -27,6 +27,7 @@ const applicant = {
   currentStage: null,
   reviewedAt: null,
   createdAt: '2026-01-05T09:00:00.000Z',
+  updatedAt: '2026-01-05T09:00:00.000Z',
 } as const
 
 beforeEach(() => {
@@ -125,6 +126,13 @@ describe('readApplicantSession', () => {
     localStorage.setItem(APPLICANT_STORAGE.applicant, '{not json')
 
     expect(readApplicantSession()).toEqual({ token: 'token-1', applicant: null })
+  })
+
+  it('keeps an applicant stored before applicants carried their updatedAt', () => {
+    const { updatedAt: _updatedAt, ...storedBefore } = applicant
+    localStorage.setItem(APPLICANT_STORAGE.applicant, JSON.stringify(storedBefore))
+
+    expect(readApplicantSession()?.applicant?.name).toBe('Asha Rao')
   })
 
   it('gives React the same object while storage is unchanged', () => {

@@ -44,7 +44,14 @@ function write(key: string, value: string | null): void {
 function parseApplicant(raw: string | null): Applicant | null {
   if (!raw) return null
   try {
-    const parsed = applicantSchema.safeParse(JSON.parse(raw))
+    const stored: unknown = JSON.parse(raw)
+    // Stored before applicants carried `updatedAt`: their creation time stands in, so an applicant
+    // signed in across the upgrade keeps their name on screen.
+    const parsed = applicantSchema.safeParse(
+      typeof stored === 'object' && stored !== null && 'createdAt' in stored
+        ? { updatedAt: stored.createdAt, ...stored }
+        : stored,
+    )
     return parsed.success ? parsed.data : null
   } catch {
     return null

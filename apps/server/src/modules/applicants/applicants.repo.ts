@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { ApplicantStatus } from '@hackathon/contract'
 import type { Db } from '../../db/client.js'
 import { applicants, confirmationCodes, mobileNumberIssues } from '../../db/schema/index.js'
-import { containsPattern } from '../../db/sql.js'
+import { containsPattern, nextVersion } from '../../db/sql.js'
 
 export type ApplicantRow = typeof applicants.$inferSelect
 export type NewApplicant = typeof applicants.$inferInsert
@@ -124,6 +124,16 @@ export async function findById(db: Db, id: string): Promise<ApplicantRow | undef
   return row
 }
 
+/**
+ * The applicant's row, locked until the transaction ends: edits and pipeline decisions about one
+ * applicant take turns (the same lock as pipeline.repo's lockApplicants), so the version an edit
+ * checks is the one it overwrites.
+ */
+export async function lockById(db: Db, id: string): Promise<ApplicantRow | undefined> {
+  const [row] = await db.select().from(applicants).where(eq(applicants.id, id)).for('no key update')
+  return row
+}
+
 /** Which of email and mobile another applicant already uses. */
 export async function findClashes(db: Db, email: string, mobile: string, exceptId?: string) {
   const rows = await db
@@ -174,7 +184,7 @@ export async function update(
 ): Promise<ApplicantRow | undefined> {
   const [row] = await db
     .update(applicants)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: nextVersion(applicants.updatedAt) })
     .where(eq(applicants.id, id))
     .returning()
   return row

@@ -86,6 +86,20 @@ export const applicantsRoutes: FastifyPluginAsyncZod<{ applicants: ApplicantsSer
     async (request, reply) => reply.code(201).send(await applicants.addManually(request.body)),
   )
 
+  app.get(
+    '/api/applicants/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One applicant, with the version an edit sends back',
+        params: uuidParam,
+        response: { 200: applicant },
+      },
+      onRequest: staff,
+    },
+    async (request) => applicants.get(request.params.id),
+  )
+
   app.put(
     '/api/applicants/:id',
     {

@@ -46,6 +46,7 @@ export function toApplicant(row: repo.ApplicantRow): Applicant {
     currentStage: row.currentStage,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   }
 }
 
@@ -367,9 +368,18 @@ export function createApplicantsService({
       }
     },
 
+    /** One applicant, as the list shows them (the edit form reloads from it). */
+    async get(id: string): Promise<Applicant> {
+      const row = await repo.findById(db, id)
+      if (!row) throw new AppError(404, APPLICANT_MESSAGES.notFound)
+      return toApplicant(row)
+    },
+
     /**
      * The admin edit form: the profile fields, and the status as a decision in the pipeline
-     * (statusDecision), in one transaction.
+     * (statusDecision), in one transaction. With the version the form was opened at, the edit is
+     * refused when the applicant changed since (another admin's edit, a decision): the row is
+     * locked first, so of two edits from one version exactly one is saved.
      */
     async update(
       id: string,
@@ -379,10 +389,12 @@ export function createApplicantsService({
       const mobile = canonical(input.mobile)
       try {
         return await db.transaction(async (tx) => {
-          const before = await repo.findById(tx, id)
+          const before = await repo.lockById(tx, id)
           if (!before) throw new AppError(404, APPLICANT_MESSAGES.notFound)
+          if (input.version && Date.parse(input.version) !== before.updatedAt.getTime())
+            throw new AppError(409, APPLICANT_MESSAGES.changed, 'APPLICANT_CHANGED')
           await refuseClashes(tx, { email: input.email, mobile }, id)
-          const { status, ...profile } = input
+          const { status, version: _version, ...profile } = input
           await repo.update(tx, id, {
             ...profile,
             mobile,

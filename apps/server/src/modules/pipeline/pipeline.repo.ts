@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { rowsOf, type Db } from '../../db/client.js'
+import { nextVersion } from '../../db/sql.js'
 
 /** A stored state of a pipeline entry (docs/product/pipeline.md#states). */
 export type StoredState = 'submitted' | 'advanced' | 'not_advanced' | 'withdrawn' | 'won'
@@ -67,7 +68,7 @@ export async function project(db: Db, target: ProjectionTarget): Promise<void> {
   await db.execute(sql`
     update applicants a
        set status = p.status, current_stage = p.stage_name, stage_round_id = p.stage_round_id,
-           reviewed_at = p.reviewed_at, github_url = p.github_url, updated_at = now()
+           reviewed_at = p.reviewed_at, github_url = p.github_url, updated_at = ${nextVersion(sql`a.updated_at`)}
       from (
         select x.id,
                case l.state when 'submitted' then 'submitted'
@@ -301,7 +302,7 @@ export async function insertFirstSubmission(
     projection as (
       update applicants
          set status = 'submitted', current_stage = ${s.roundName}, stage_round_id = ${s.roundId},
-             reviewed_at = null, github_url = ${s.githubUrl}, updated_at = now()
+             reviewed_at = null, github_url = ${s.githubUrl}, updated_at = ${nextVersion(sql`updated_at`)}
        where id = ${s.applicantId} and exists (select 1 from sub)
       returning id),
     feed as (
@@ -315,7 +316,7 @@ export async function insertFirstSubmission(
 /** A resubmission to the applicant's latest round: their repository is the new one. */
 export async function projectResubmission(db: Db, applicantId: string, githubUrl: string) {
   await db.execute(
-    sql`update applicants set github_url = ${githubUrl}, updated_at = now()
+    sql`update applicants set github_url = ${githubUrl}, updated_at = ${nextVersion(sql`updated_at`)}
          where id = ${applicantId} and github_url is distinct from ${githubUrl}`,
   )
 }

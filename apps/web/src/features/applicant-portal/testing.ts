@@ -26,6 +26,7 @@ export function applicantFixture(overrides: Partial<Applicant> = {}): Applicant 
     currentStage: null,
     reviewedAt: null,
     createdAt: '2026-01-05T09:00:00.000Z',
+    updatedAt: '2026-01-05T09:00:00.000Z',
     ...overrides,
   }
 }

@@ -18,6 +18,7 @@ export function applicantFixture(n: number, overrides: Partial<Applicant> = {}):
     currentStage: null,
     reviewedAt: null,
     createdAt: '2026-01-05T09:00:00.000Z',
+    updatedAt: '2026-01-05T09:00:00.000Z',
     ...overrides,
   }
 }

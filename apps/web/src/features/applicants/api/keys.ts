@@ -17,6 +17,7 @@ export interface ApplicantFilters {
 export const applicantKeys = {
   all: ['/api/applicants'] as const,
   list: (filters: ApplicantFilters) => [...applicantKeys.all, filters] as const,
+  detail: (id: string) => [...applicantKeys.all, id] as const,
   pipeline: (id: string) => [...applicantKeys.all, id, 'pipeline'] as const,
   rounds: () => ['/api/rounds'] as const,
 }

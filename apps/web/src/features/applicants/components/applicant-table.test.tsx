@@ -319,6 +319,7 @@ describe('the applicant table', () => {
       yearOfGraduation: '2026',
       linkedinProfile: 'https://linkedin.com/in/grace',
       status: 'selected',
+      version: grace.updatedAt,
     })
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(await within(screen.getByRole('table')).findByText('Selected')).toBeTruthy()
@@ -341,6 +342,59 @@ describe('the applicant table', () => {
     expect(await screen.findByText(APPLICANT_MESSAGES.duplicateEmail)).toBeTruthy()
     expect(screen.getByText('Error')).toBeTruthy()
     expect(screen.getByRole('dialog', { name: 'Edit Applicant' })).toBeTruthy()
+  })
+
+  it('says in the dialog when another admin changed the applicant meanwhile, and reloads their version to edit', async () => {
+    const changedMessage =
+      'Someone else changed this applicant after you opened it: close the form and open it again to see their change.'
+    const theirs = {
+      ...grace,
+      collegeName: 'Their College',
+      updatedAt: '2026-01-05T09:30:00.000Z',
+    }
+    const fetchMock = stubApi({
+      [FIRST_PAGE]: () => Response.json(applicantPage([grace])),
+      [`GET /api/applicants/${grace.id}`]: () => Response.json(theirs),
+      [`PUT /api/applicants/${grace.id}`]: ({ body }) =>
+        (body as { version?: string }).version === theirs.updatedAt
+          ? Response.json({ ...theirs, ...(body as object) })
+          : errorResponse(409, changedMessage, 'APPLICANT_CHANGED'),
+    })
+    renderWithApp(<ApplicantTable mode="admin" />)
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Grace Hopper' }))
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Applicant' }))
+    fireEvent.change(dialog.getByLabelText('Course/Program'), { target: { value: 'My Course' } })
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }))
+
+    const alert = await dialog.findByRole('alert')
+    expect(alert.textContent).toContain(changedMessage)
+    const reload = within(alert).getByRole('button', { name: 'Reload applicant' })
+    await waitFor(() => expect(document.activeElement).toBe(reload))
+    expect(screen.getByRole('dialog', { name: 'Edit Applicant' })).toBeTruthy()
+    const puts = () =>
+      fetchMock.mock.calls
+        .filter(([, init]) => init?.method === 'PUT')
+        .map(([, init]) => JSON.parse(String(init?.body)))
+    expect(puts()[0].version).toBe(grace.updatedAt)
+
+    fireEvent.click(reload)
+    await waitFor(() =>
+      expect((dialog.getByLabelText('College/Institution') as HTMLInputElement).value).toBe(
+        'Their College',
+      ),
+    )
+    expect(dialog.queryByRole('alert')).toBeNull()
+    expect((dialog.getByLabelText('Course/Program') as HTMLInputElement).value).toBe(grace.course)
+
+    fireEvent.change(dialog.getByLabelText('Course/Program'), { target: { value: 'My Course' } })
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('Applicant updated successfully.')).toBeTruthy()
+    expect(puts()[1]).toMatchObject({
+      collegeName: 'Their College',
+      course: 'My Course',
+      version: theirs.updatedAt,
+    })
   })
 
   it('says beside Status why the rounds’ records refuse the status chosen', async () => {

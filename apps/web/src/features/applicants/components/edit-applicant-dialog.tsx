@@ -7,8 +7,10 @@ import {
   type Applicant,
   type ApplicantUpdateInput,
 } from '@hackathon/contract'
-import { useEffect, useState, type ComponentProps } from 'react'
+import { RotateCw } from 'lucide-react'
+import { useEffect, useRef, useState, type ComponentProps } from 'react'
 
+import { Button } from '@/components/ui/button'
 import {
   Dialog,
   DialogContent,
@@ -20,6 +22,7 @@ import { toast } from '@/components/ui/use-toast'
 import { apiErrorCode } from '@/lib/api-error-code'
 import { apiErrorStatus, errorMessage } from '@/lib/error-message'
 
+import { useReloadApplicant } from '../api/get-applicant'
 import { useUpdateApplicant } from '../api/update-applicant'
 import { useSchemaForm } from '../hooks/use-schema-form'
 import { GraduationYearField, LinkedinField, PersonFields, StudyFields } from './applicant-fields'
@@ -40,6 +43,15 @@ const STATUS_REFUSALS = new Set([
   'HAS_SUBMISSION',
 ])
 
+const BUSY = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50'
+
+/** The 409 of an edit made from a version someone else changed since (another admin, a decision). */
+const CHANGED_SINCE_OPENED = 'APPLICANT_CHANGED'
+
+/** The one of two copies of an applicant that was changed last. */
+const newer = (a: Applicant, b: Applicant | null) =>
+  b && b.id === a.id && Date.parse(b.updatedAt) > Date.parse(a.updatedAt) ? b : a
+
 export interface EditApplicantDialogProps {
   /** The applicant being edited; kept while the dialog closes so its text does not blank out. */
   applicant: Applicant | null
@@ -56,12 +68,20 @@ export function EditApplicantDialog({
   onCloseAutoFocus,
 }: EditApplicantDialogProps) {
   const update = useUpdateApplicant()
+  const reload = useReloadApplicant()
   /** Why the server refused the status chosen, for the applicant it was chosen for. */
   const [statusRefusal, setStatusRefusal] = useState<{ id: string; message: string } | null>(null)
+  /** That someone else changed the applicant since the form opened (or why reading it failed). */
+  const [conflict, setConflict] = useState<{ id: string; message: string } | null>(null)
+  /** The applicant as read again after a conflict: the form starts over from it. */
+  const [reloaded, setReloaded] = useState<Applicant | null>(null)
+  const current = applicant && newer(applicant, reloaded)
 
   function submit(input: ApplicantUpdateInput) {
-    if (!applicant || update.isPending) return
+    if (!current || update.isPending) return
+    const applicant = current
     setStatusRefusal(null)
+    setConflict(null)
     update.mutate(
       { id: applicant.id, input },
       {
@@ -75,6 +95,11 @@ export function EditApplicantDialog({
             setStatusRefusal({ id: applicant.id, message: errorMessage(err, code) })
             return
           }
+          // Said in the form, with the way on: saving again could only be refused again.
+          if (apiErrorStatus(err) === 409 && code === CHANGED_SINCE_OPENED) {
+            setConflict({ id: applicant.id, message: errorMessage(err, code) })
+            return
+          }
           toast({
             variant: 'destructive',
             title: 'Error',
@@ -85,25 +110,45 @@ export function EditApplicantDialog({
     )
   }
 
+  function reloadApplicant() {
+    if (!current || reload.isPending) return
+    const { id } = current
+    reload.mutate(id, {
+      onSuccess: (fresh) => {
+        setReloaded(fresh)
+        setConflict(null)
+        setStatusRefusal(null)
+      },
+      onError: (err) =>
+        setConflict({
+          id,
+          message: errorMessage(err, 'The applicant could not be loaded. Please try again.'),
+        }),
+    })
+  }
+
   return (
     <Dialog open={open} onOpenChange={(next) => next || update.isPending || onClose()}>
       <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Edit Applicant</DialogTitle>
           <DialogDescription>
-            {applicant
-              ? `Update the details and status of ${applicant.name} (${applicant.registrationId}).`
+            {current
+              ? `Update the details and status of ${current.name} (${current.registrationId}).`
               : 'Update the applicant’s details and status.'}
           </DialogDescription>
         </DialogHeader>
-        {applicant && (
-          // Keyed, so opening another applicant starts from that applicant's values.
+        {current && (
+          // Keyed, so opening another applicant, or reloading this one, starts from its values.
           <EditApplicantForm
-            key={applicant.id}
-            applicant={applicant}
+            key={`${current.id}@${current.updatedAt}`}
+            applicant={current}
             pending={update.isPending}
-            statusRefusal={statusRefusal?.id === applicant.id ? statusRefusal.message : undefined}
+            statusRefusal={statusRefusal?.id === current.id ? statusRefusal.message : undefined}
             onStatusEdited={() => setStatusRefusal(null)}
+            conflict={conflict?.id === current.id ? conflict.message : undefined}
+            reloading={reload.isPending}
+            onReload={reloadApplicant}
             onSubmit={submit}
           />
         )}
@@ -123,6 +168,8 @@ function valuesOf(applicant: Applicant) {
     yearOfGraduation: applicant.yearOfGraduation,
     linkedinProfile: applicant.linkedinProfile ?? '',
     status: applicant.status as string,
+    // Sent back with the edit: the server refuses it if the applicant changed since (409).
+    version: applicant.updatedAt,
   }
 }
 
@@ -131,6 +178,9 @@ function EditApplicantForm({
   pending,
   statusRefusal,
   onStatusEdited,
+  conflict,
+  reloading,
+  onReload,
   onSubmit,
 }: {
   applicant: Applicant
@@ -138,14 +188,24 @@ function EditApplicantForm({
   /** The server's reason for refusing the status chosen; it goes once another is chosen. */
   statusRefusal?: string
   onStatusEdited: () => void
+  /** Why this form's values cannot be saved as they are: the applicant changed since it opened. */
+  conflict?: string
+  reloading: boolean
+  /** Reads the applicant again; the form then starts over from the stored values. */
+  onReload: () => void
   onSubmit: (input: ApplicantUpdateInput) => void
 }) {
   const form = useSchemaForm(applicantUpdateInput, () => valuesOf(applicant))
   const status = form.field('status')
+  const reloadButton = useRef<HTMLButtonElement>(null)
   // The refusal is read out with the field it is about, which takes focus.
   useEffect(() => {
     if (statusRefusal) document.getElementById(status.id)?.focus()
   }, [statusRefusal, status.id])
+  // The conflict's only way on is its button, which takes focus.
+  useEffect(() => {
+    if (conflict) reloadButton.current?.focus()
+  }, [conflict])
   // Data from before the 2024-2030 list, or a later status, stays visible rather than being
   // silently replaced by the first option.
   const years = GRADUATION_YEARS.editForm.includes(applicant.yearOfGraduation)
@@ -189,6 +249,26 @@ function EditApplicantForm({
         </SelectField>
         <LinkedinField className="sm:col-span-2" {...form.field('linkedinProfile')} />
       </div>
+      {conflict && (
+        <div
+          role="alert"
+          className="grid justify-items-start gap-3 rounded-md border border-destructive/50 p-4 text-sm"
+        >
+          <p>{conflict}</p>
+          <Button
+            ref={reloadButton}
+            type="button"
+            variant="outline"
+            size="sm"
+            aria-disabled={reloading}
+            className={BUSY}
+            onClick={() => reloading || onReload()}
+          >
+            <RotateCw aria-hidden="true" />
+            {reloading ? 'Reloading...' : 'Reload applicant'}
+          </Button>
+        </div>
+      )}
       <DialogFormFooter pending={pending}>
         {pending ? 'Saving...' : 'Save Changes'}
       </DialogFormFooter>
