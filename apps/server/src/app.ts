@@ -243,7 +243,12 @@ export async function buildApp({
   const exports = createExportsService({ db, rounds })
   const uploads = createUploadsService({ db, pipeline })
   const dashboard = createDashboardService({ db, snapshots })
-  const hub = createLiveHub({ database, maxClients: 1000 })
+  const hub = createLiveHub({
+    database,
+    limits: config.liveStreams,
+    liveSessions: auth.liveSessionIds,
+    onCheckError: (err) => app.log.warn({ err }, 'live stream session check failed'),
+  })
   await hub.start()
   hub.watch((topics) => snapshots.invalidate(topics))
   announce = (topics) => hub.announce(topics)

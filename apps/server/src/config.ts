@@ -68,6 +68,10 @@ const configSchema = z
     METRICS_TOKEN: optionalString,
     STATISTICS_REFRESH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+    LIVE_STREAMS_MAX: z.coerce.number().int().min(1).default(1000),
+    LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).default(5),
+    LIVE_STREAMS_PER_PERSON: z.coerce.number().int().min(1).default(20),
+    LIVE_SESSION_CHECK_SECONDS: z.coerce.number().min(0.05).max(3600).default(60),
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
@@ -146,6 +150,13 @@ const configSchema = z
     sessions: {
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    },
+    /** Staff live event streams (GET /api/events) on this instance, and how often their sessions are checked. */
+    liveStreams: {
+      max: env.LIVE_STREAMS_MAX,
+      perSession: env.LIVE_STREAMS_PER_SESSION,
+      perPerson: env.LIVE_STREAMS_PER_PERSON,
+      sessionCheckMs: env.LIVE_SESSION_CHECK_SECONDS * 1000,
     },
     loginLimits: {
       perAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,

@@ -33,6 +33,8 @@ export async function openEvents(url: string, cookie: string) {
     get comments() {
       return comments
     },
+    /** Resolves when the server ends the stream (or the test closes it). */
+    ended: pump,
     /** Resolves with the first change event for `topic` after `since`, or rejects after `ms`. */
     async change(topic: string, since: number, ms = 2000) {
       const deadline = Date.now() + ms

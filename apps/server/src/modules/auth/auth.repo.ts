@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { ssoStates, staffSessions, staffUsers } from '../../db/schema/index.js'
 import { msInterval } from '../../db/sql.js'
@@ -9,6 +9,14 @@ export async function insertSession(
 ): Promise<void> {
   await db.insert(staffSessions).values(values)
 }
+
+/** A session within both its absolute and its idle expiry, of an active user. */
+const live = (idleMs: number) =>
+  and(
+    gt(staffSessions.expiresAt, sql`now()`),
+    gt(staffSessions.lastSeenAt, sql`now() - ${msInterval(idleMs)}`),
+    eq(staffUsers.active, true),
+  )
 
 /**
  * The session behind a token, if it is within both its absolute and its idle expiry and its user
@@ -29,15 +37,19 @@ export async function findLiveSession(db: Db, tokenHash: string, idleMs: number)
     })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
-    .where(
-      and(
-        eq(staffSessions.tokenHash, tokenHash),
-        gt(staffSessions.expiresAt, sql`now()`),
-        gt(staffSessions.lastSeenAt, sql`now() - ${msInterval(idleMs)}`),
-        eq(staffUsers.active, true),
-      ),
-    )
+    .where(and(eq(staffSessions.tokenHash, tokenHash), live(idleMs)))
   return row
+}
+
+/** Which of these sessions are still live (findLiveSession's rule), without touching them. */
+export async function liveSessionIds(db: Db, ids: string[], idleMs: number): Promise<Set<string>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db
+    .select({ id: staffSessions.id })
+    .from(staffSessions)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
+    .where(and(inArray(staffSessions.id, ids), live(idleMs)))
+  return new Set(rows.map((row) => row.id))
 }
 
 export async function touchSession(db: Db, id: string): Promise<void> {

@@ -97,6 +97,12 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
       return { kind: 'staff', sessionId: session.id, ...session.user }
     },
 
+    /**
+     * Which of these sessions still resolve: what keeps a live event stream open. Asking does not
+     * count as activity (an open dashboard is not someone using it), so a session idles out as usual.
+     */
+    liveSessionIds: (ids: string[]) => repo.liveSessionIds(db, ids, config.sessions.idleMs),
+
     async logout(token: string): Promise<void> {
       await repo.deleteSession(db, hashToken(token))
     },

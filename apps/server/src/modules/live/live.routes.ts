@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { LiveTopic } from '@hackathon/contract'
-import { requireRole } from '../../plugins/auth.js'
+import { requireRole, staffActor } from '../../plugins/auth.js'
 import type { LiveHub } from './live.hub.js'
 
 /** Topics arriving within this window go out together, once each. */
@@ -21,6 +21,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub }> = async (app, {
     },
     (request, reply) => {
       const raw = reply.raw
+      const actor = staffActor(request)
       const pending = new Set<LiveTopic>()
       let flushTimer: NodeJS.Timeout | undefined
       const flush = () => {
@@ -29,13 +30,17 @@ export const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub }> = async (app, {
           raw.write(`event: change\ndata: ${JSON.stringify({ topic })}\n\n`)
         pending.clear()
       }
-      const unsubscribe = hub.subscribe({
-        send(topics) {
-          for (const topic of topics) pending.add(topic)
-          flushTimer ??= setTimeout(flush, BATCH_MS)
+      // Refused here (429, 503) before anything is written: an ordinary JSON error answer.
+      const unsubscribe = hub.subscribe(
+        {
+          send(topics) {
+            for (const topic of topics) pending.add(topic)
+            flushTimer ??= setTimeout(flush, BATCH_MS)
+          },
+          end: () => raw.end(),
         },
-        end: () => raw.end(),
-      })
+        { sessionId: actor.sessionId, userId: actor.id },
+      )
       reply.hijack()
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
@@ -47,7 +52,8 @@ export const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub }> = async (app, {
       // Reconnect after 2 s when the connection drops (EventSource does this by itself).
       raw.write('retry: 2000\n: connected\n\n')
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS)
-      request.raw.on('close', () => {
+      // The response closes when the client goes, the session ends or the server stops.
+      raw.on('close', () => {
         clearInterval(heartbeat)
         clearTimeout(flushTimer)
         unsubscribe()
