@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rowsOf } from '../src/db/client.js'
 import { createEmailService } from '../src/modules/email/email.service.js'
+import { describeSmtpError } from '../src/modules/email/smtp.js'
 import { createTestContext, type TestContext } from './app.js'
-import { addStaff, signIn } from './staff-helpers.js'
+import { addStaff, signIn, signedInStaff } from './staff-helpers.js'
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.js'
+import { smtpDialogue, startTcpServer } from './support/tcp-server.js'
 import { eventually } from './support/eventually.js'
 
 describe('email service', () => {
@@ -306,5 +308,185 @@ describe('email service', () => {
     expect(row.last_error).toBe('Email notifications are disabled')
     expect(smtp.received.some((m) => m.to.includes('quiet@example.org'))).toBe(false)
     await post('/api/admin/email-settings', smtp.settings())
+  })
+})
+
+describe('the SMTP connection test (issue 20)', () => {
+  let ctx: TestContext
+  let smtp: TestSmtpServer
+  let admin: string
+  const post = (url: string, payload: object) =>
+    ctx.app.inject({ method: 'POST', url, payload, headers: { cookie: admin } })
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie: admin } })
+  const servers: { close(): Promise<void> }[] = []
+  const serve = async (onConnection: Parameters<typeof startTcpServer>[0]) => {
+    const server = await startTcpServer(onConnection)
+    servers.push(server)
+    return server
+  }
+  /** Saves settings pointing at 127.0.0.1:`port` (with a password of its own), then tests them. */
+  const testAgainst = async (port: number, overrides: object = {}) => {
+    const saved = await post(
+      '/api/admin/email-settings',
+      smtp.settings({ emailPort: String(port), emailPass: 'a password', ...overrides }),
+    )
+    expect(saved.statusCode).toBe(200)
+    return post('/api/admin/test-email', {})
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+    ctx = await createTestContext()
+    admin = await signedInStaff(ctx.app, ctx.database.db, 'admin')
+  })
+  afterAll(async () => {
+    await ctx.close()
+    await smtp.stop()
+    for (const server of servers) await server.close()
+  })
+
+  it('uses the stored password only with the host, port and user it was saved for: a save for another server must bring its own', async () => {
+    const other = await startSmtpServer({ user: smtp.user, password: 'the other password' })
+    servers.push({ close: () => other.stop() })
+    expect((await post('/api/admin/email-settings', smtp.settings())).statusCode).toBe(200)
+
+    for (const change of [
+      { emailPort: String(other.port) },
+      { emailHost: 'localhost' },
+      { emailUser: 'someone.else@example.org' },
+    ]) {
+      const moved = await post(
+        '/api/admin/email-settings',
+        smtp.settings({ ...change, emailPass: '' }),
+      )
+      expect(moved.statusCode).toBe(400)
+      expect(moved.json().message).toBe(
+        'Enter the password for this server: a saved password is only used with the host, port and email address it was saved for.',
+      )
+    }
+    expect((await get('/api/admin/email-settings')).json()).toMatchObject({
+      emailHost: '127.0.0.1',
+      emailPort: String(smtp.port),
+      emailUser: smtp.user,
+      passwordSet: true,
+    })
+    expect((await post('/api/admin/test-email', {})).statusCode).toBe(200)
+    expect(other.logins).toEqual([])
+
+    // Switched off and pointed elsewhere, the settings keep no password for the new server.
+    const off = await post(
+      '/api/admin/email-settings',
+      smtp.settings({ enableEmails: false, emailPort: String(other.port), emailPass: '' }),
+    )
+    expect(off.statusCode).toBe(200)
+    expect((await get('/api/admin/email-settings')).json().passwordSet).toBe(false)
+
+    // With its own password, the other server is tested, and only that password goes to it.
+    const own = await post(
+      '/api/admin/email-settings',
+      smtp.settings({ emailPort: String(other.port), emailPass: 'the other password' }),
+    )
+    expect(own.statusCode).toBe(200)
+    expect((await post('/api/admin/test-email', {})).statusCode).toBe(200)
+    expect(other.logins.map((l) => l.password)).not.toContain(smtp.password)
+    expect(other.logins.length).toBeGreaterThan(0)
+  })
+
+  it('never repeats the banner of a server that is not an SMTP server', async () => {
+    const ssh = await serve((socket) =>
+      socket.write('SSH-2.0-OpenSSH_9.6p1 internal-build-7731 jumphost.corp\r\n'),
+    )
+    const res = await testAgainst(ssh.port)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(
+      `The server at 127.0.0.1:${ssh.port} did not answer as an SMTP server: check the host and port.`,
+    )
+    expect(res.body).not.toMatch(/OpenSSH|internal-build|jumphost/)
+  })
+
+  it('never repeats what an SMTP server said when it refused the login or the message', async () => {
+    const greeting = '220 relay.corp.internal ESMTP SecretMTA 4.2.1 ready'
+    const ehlo = '250-relay.corp.internal at your service\r\n250 AUTH PLAIN LOGIN'
+    const refusesLogin = await serve(
+      smtpDialogue(greeting, (command) =>
+        /^(EHLO|HELO)/i.test(command)
+          ? ehlo
+          : '535 5.7.8 Account ops-mailer@corp.internal locked by policy RX-17',
+      ),
+    )
+    const login = await testAgainst(refusesLogin.port)
+    expect(login.statusCode).toBe(400)
+    expect(login.json().message).toBe(
+      'The SMTP server refused the login: check the email address and the password (for Gmail, an App Password).',
+    )
+    const refusesMessage = await serve(
+      smtpDialogue(greeting, (command) =>
+        /^(EHLO|HELO)/i.test(command)
+          ? ehlo
+          : /^AUTH/i.test(command)
+            ? '235 2.7.0 Authentication successful'
+            : '554 5.7.1 Relaying denied by policy RX-17 for ops-mailer@corp.internal',
+      ),
+    )
+    const message = await testAgainst(refusesMessage.port)
+    expect(message.statusCode).toBe(400)
+    expect(message.json().message).toBe(
+      'The SMTP server refused the message (reply code 554): check the sender address and that this account may send from it.',
+    )
+    for (const answer of [login, message])
+      expect(answer.body).not.toMatch(/SecretMTA|relay\.corp|RX-17|ops-mailer/)
+  })
+
+  it('says TLS failed, in its own words, when the server cannot start TLS', async () => {
+    // The Gmail preset requires STARTTLS, which the test server does not offer.
+    const res = await testAgainst(smtp.port, { emailService: 'gmail', emailPass: smtp.password })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(
+      `Could not start TLS with the SMTP server at 127.0.0.1:${smtp.port}: port 465 expects SSL, 587 STARTTLS.`,
+    )
+  })
+
+  it('maps every failure to one of a few fixed sentences, whatever the error carried', () => {
+    const where = { host: 'mail.example.org', port: 587 }
+    const secret = 'SECRET-REMOTE-TEXT'
+    const cases: [object, string][] = [
+      [
+        { code: 'EDNS', message: `getaddrinfo ENOTFOUND ${secret}` },
+        'SMTP host not found: mail.example.org',
+      ],
+      [
+        { code: 'ESOCKET', message: `connect ECONNREFUSED ${secret}` },
+        'The SMTP server at mail.example.org:587 refused the connection: check the host and port.',
+      ],
+      [
+        { code: 'ECONNECTION', message: `Connection closed unexpectedly: ${secret}` },
+        'Could not connect to the SMTP server at mail.example.org:587: check the host and port, and that this server may reach it.',
+      ],
+      [
+        { code: 'ETIMEDOUT', message: `Greeting never received ${secret}` },
+        'Timed out talking to the SMTP server at mail.example.org:587: check the host and port, and that this server may reach it.',
+      ],
+      [
+        { code: 'ESOCKET', message: `${secret} SSL routines:ssl3_get_record:wrong version number` },
+        'Could not start TLS with the SMTP server at mail.example.org:587: port 465 expects SSL, 587 STARTTLS.',
+      ],
+      [
+        { code: 'EAUTH', message: `Invalid login: 535 ${secret}`, responseCode: 535 },
+        'The SMTP server refused the login: check the email address and the password (for Gmail, an App Password).',
+      ],
+      [
+        { code: 'EENVELOPE', message: `550 ${secret}`, responseCode: 550 },
+        'The SMTP server refused the message (reply code 550): check the sender address and that this account may send from it.',
+      ],
+      [
+        { message: secret },
+        'The email could not be sent: the SMTP server at mail.example.org:587 gave an unexpected answer.',
+      ],
+    ]
+    for (const [error, sentence] of cases) {
+      const said = describeSmtpError(Object.assign(new Error(), error), where)
+      expect(said).toBe(sentence)
+      expect(said).not.toContain(secret)
+    }
   })
 })

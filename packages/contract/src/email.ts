@@ -13,6 +13,8 @@ export const EMAIL_SETTINGS_MESSAGES = {
   portInvalid: 'SMTP port must be a number from 1 to 65535',
   userInvalid: 'Valid email address required',
   passwordRequired: 'Password is required',
+  passwordForNewServer:
+    'Enter the password for this server: a saved password is only used with the host, port and email address it was saved for.',
   senderInvalid: 'Valid sender email required',
   saved: 'Your email configuration has been saved successfully.',
   testOk: 'Email service is configured correctly.',
@@ -52,6 +54,18 @@ export const emailSettingsInput = z
   })
   .meta({ id: 'EmailSettingsChange' })
 export type EmailSettingsInput = z.input<typeof emailSettingsInput>
+
+/**
+ * Whether two settings name the same SMTP account (host without case, port as a number, user as
+ * typed): a saved password is kept, and used, only for the account it was saved for.
+ */
+export const sameSmtpAccount = (
+  a: { emailHost: string; emailPort: string; emailUser: string },
+  b: { emailHost: string; emailPort: string; emailUser: string },
+) =>
+  a.emailHost.trim().toLowerCase() === b.emailHost.trim().toLowerCase() &&
+  Number(a.emailPort) === Number(b.emailPort) &&
+  a.emailUser.trim() === b.emailUser.trim()
 
 /**
  * GET /api/admin/email-settings. The SMTP password never leaves the server: `emailPass` is always

@@ -15,6 +15,8 @@ export interface TestSmtpServer {
   user: string
   password: string
   received: ReceivedEmail[]
+  /** Every login tried on this server, right or wrong: where a password was sent. */
+  logins: { username: string; password: string }[]
   /** Resolves with the first message to `to` (waiting for it), or fails after `ms`. */
   waitFor(to: string, ms?: number): Promise<ReceivedEmail>
   /** The body of POST /api/admin/email-settings that points the platform at this server. */
@@ -34,6 +36,7 @@ export async function startSmtpServer({
   port: fixedPort = 0,
 } = {}): Promise<TestSmtpServer> {
   const received: ReceivedEmail[] = []
+  const logins: { username: string; password: string }[] = []
   let server: SMTPServer | undefined
   let port = fixedPort
 
@@ -45,6 +48,7 @@ export async function startSmtpServer({
       authMethods: ['PLAIN', 'LOGIN'],
       logger: false,
       onAuth(auth, _session, callback) {
+        logins.push({ username: auth.username ?? '', password: auth.password ?? '' })
         if (auth.username === user && auth.password === password) return callback(null, { user })
         return callback(
           Object.assign(new Error('Invalid username or password'), { responseCode: 535 }),
@@ -84,6 +88,7 @@ export async function startSmtpServer({
     user,
     password,
     received,
+    logins,
     settings: (overrides = {}) => ({
       enableEmails: true,
       emailService: 'custom',

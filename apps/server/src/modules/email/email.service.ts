@@ -4,7 +4,7 @@ import type {
   EmailSettingsInput,
   EmailTemplate,
 } from '@hackathon/contract'
-import { EMAIL_SETTINGS_MESSAGES, emailSettingsInput } from '@hackathon/contract'
+import { EMAIL_SETTINGS_MESSAGES, emailSettingsInput, sameSmtpAccount } from '@hackathon/contract'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
@@ -107,15 +107,28 @@ export function createEmailService({
       }
     },
 
-    /** Saves the settings; an empty password keeps the stored one, a new one is sealed. */
+    /**
+     * Saves the settings; a new password is sealed. An empty password keeps the stored one only
+     * for the host, port and user it was saved for: pointed at another server, the settings must
+     * bring that server's password, or the stored one would be handed to any host an admin types
+     * (docs/security.md). Switched off and pointed elsewhere, they keep no password.
+     */
     async saveSettings(raw: EmailSettingsInput): Promise<void> {
       const input = emailSettingsInput.parse(raw)
       const current = await stored()
+      const sameAccount = sameSmtpAccount(input, current)
       const emailPassSealed = input.emailPass
         ? secrets.seal(input.emailPass)
-        : current.emailPassSealed
+        : sameAccount
+          ? current.emailPassSealed
+          : null
       if (input.enableEmails && !emailPassSealed)
-        throw new AppError(400, EMAIL_SETTINGS_MESSAGES.passwordRequired)
+        throw new AppError(
+          400,
+          current.emailPassSealed && !sameAccount
+            ? EMAIL_SETTINGS_MESSAGES.passwordForNewServer
+            : EMAIL_SETTINGS_MESSAGES.passwordRequired,
+        )
       await repo.saveSettings(db, {
         enableEmails: input.enableEmails,
         emailService: input.emailService,

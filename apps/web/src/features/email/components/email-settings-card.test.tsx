@@ -56,7 +56,10 @@ describe('the email settings card', () => {
     expect(input('SMTP Port').readOnly).toBe(true)
     expect(input('App Password')).toBeTruthy()
     expect(screen.getByText('16 characters')).toBeTruthy()
-    expect(screen.getByText('A password is set: leave this empty to keep it.')).toBeTruthy()
+    // The saved password belongs to mail.example.org: Gmail needs its own.
+    expect(
+      screen.getByText('A password is saved for another server: enter the password for this one.'),
+    ).toBeTruthy()
     expect(screen.getByText('587 for TLS, 465 for SSL')).toBeTruthy()
     const guide = screen.getByRole('link', { name: /App Passwords/ })
     expect(guide.getAttribute('href')).toBe('https://support.google.com/accounts/answer/185833')
@@ -182,6 +185,49 @@ describe('the email settings card', () => {
 
     expect(await screen.findByText('Email Settings Updated')).toBeTruthy()
     expect(calls(fetchMock, 'POST /api/admin/email-settings')).toMatchObject([{ emailPass: '' }])
+  })
+
+  it('asks for the password again when the host, port or address changes, as the saved one stays with its server', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/email-settings': () => Response.json(settings({ passwordSet: true })),
+      'POST /api/admin/email-settings': () =>
+        Response.json({ message: EMAIL_SETTINGS_MESSAGES.saved }),
+    })
+    renderWithApp(<EmailSettingsCard />)
+    await screen.findByText('A password is set: leave this empty to keep it.')
+
+    for (const [label, value] of [
+      ['SMTP Host', 'relay.elsewhere.org'],
+      ['SMTP Port', '587'],
+      ['Email Address', 'other@example.org'],
+    ] as const) {
+      type(label, value)
+      expect(
+        screen.getByText(
+          'A password is saved for another server: enter the password for this one.',
+        ),
+      ).toBeTruthy()
+      fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }))
+      const refusal = await screen.findByText(EMAIL_SETTINGS_MESSAGES.passwordForNewServer)
+      expect(input(/^Password/).getAttribute('aria-describedby')).toContain(refusal.id)
+      expect(document.activeElement).toBe(input(/^Password/))
+      type(
+        label,
+        settings()[
+          label === 'SMTP Host' ? 'emailHost' : label === 'SMTP Port' ? 'emailPort' : 'emailUser'
+        ],
+      )
+      expect(screen.queryByText(EMAIL_SETTINGS_MESSAGES.passwordForNewServer)).toBeNull()
+    }
+    expect(calls(fetchMock, 'POST /api/admin/email-settings')).toEqual([])
+
+    type('SMTP Host', 'relay.elsewhere.org')
+    type(/^Password/, 'relay password')
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }))
+    expect(await screen.findByText('Email Settings Updated')).toBeTruthy()
+    expect(calls(fetchMock, 'POST /api/admin/email-settings')).toMatchObject([
+      { emailHost: 'relay.elsewhere.org', emailPass: 'relay password' },
+    ])
   })
 
   it('shows the server’s refusal of a save as "Update Failed"', async () => {

@@ -2,6 +2,7 @@ import {
   EMAIL_SETTINGS_MESSAGES,
   GMAIL_PRESET,
   emailSettingsInput,
+  sameSmtpAccount,
   type EmailService,
   type EmailSettings,
   type EmailSettingsInput,
@@ -65,13 +66,22 @@ function valuesOf(settings: EmailSettings): Values {
   }
 }
 
-function validate(values: Values, passwordSet: boolean) {
+/**
+ * Whether the stored password would be kept: one is stored, and for this host, port and address
+ * (the server keeps it for the account it was saved for only).
+ */
+const keepsPassword = (values: Values, settings: EmailSettings) =>
+  settings.passwordSet && sameSmtpAccount(values, settings)
+
+function validate(values: Values, settings: EmailSettings) {
   const parsed = emailSettingsInput.safeParse(values)
   const errors: Errors = parsed.success ? {} : fieldErrors<keyof Values>(parsed.error.issues)
   // The schema lets an empty password through, since that keeps the stored one; only here is
-  // it known whether one is stored.
-  if (values.enableEmails && !passwordSet && !values.emailPass) {
-    errors.emailPass ??= EMAIL_SETTINGS_MESSAGES.passwordRequired
+  // it known whether one is stored, and for which server.
+  if (values.enableEmails && !values.emailPass && !keepsPassword(values, settings)) {
+    errors.emailPass ??= settings.passwordSet
+      ? EMAIL_SETTINGS_MESSAGES.passwordForNewServer
+      : EMAIL_SETTINGS_MESSAGES.passwordRequired
   }
   const valid = parsed.success && Object.keys(errors).length === 0
   return { errors, data: valid ? parsed.data : null }
@@ -129,7 +139,7 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
   function change(patch: Partial<Values>) {
     const next = { ...values, ...patch }
     setValues(next)
-    if (submitted) setErrors(validate(next, settings.passwordSet).errors)
+    if (submitted) setErrors(validate(next, settings).errors)
   }
 
   function chooseService(service: string) {
@@ -144,7 +154,7 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
     event.preventDefault()
     if (save.isPending) return
     setSubmitted(true)
-    const result = validate(values, settings.passwordSet)
+    const result = validate(values, settings)
     setErrors(result.errors)
     const firstProblem = TEXT_FIELDS.find((field) => result.errors[field])
     if (firstProblem) {
@@ -163,7 +173,11 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
   const preset = values.emailService === 'gmail'
   const passwordHint = [
     ...(preset ? ['16 characters'] : []),
-    ...(settings.passwordSet ? ['A password is set: leave this empty to keep it.'] : []),
+    ...(keepsPassword(values, settings)
+      ? ['A password is set: leave this empty to keep it.']
+      : settings.passwordSet
+        ? ['A password is saved for another server: enter the password for this one.']
+        : []),
   ]
 
   return (
@@ -255,7 +269,7 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
               label={preset ? 'App Password' : 'Password'}
               {...text('emailPass')}
               hint={passwordHint}
-              placeholder={settings.passwordSet ? 'A password is set' : undefined}
+              placeholder={keepsPassword(values, settings) ? 'A password is set' : undefined}
               type="password"
               // 'new-password' keeps browsers from filling in the admin's own saved sign-in.
               autoComplete="new-password"
