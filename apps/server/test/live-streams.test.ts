@@ -30,7 +30,9 @@ async function ask(base: string, cookie: string) {
     signal: abort.signal,
   })
   const ms = Date.now() - started
-  if (res.ok) return { status: res.status, ms, close: () => abort.abort(), body: '' }
+  // The response is kept: undici cancels the body of a response that is garbage-collected unread,
+  // which closes the stream and frees its place on the server in the middle of a count.
+  if (res.ok) return { status: res.status, ms, close: () => abort.abort(), body: '', response: res }
   return { status: res.status, ms, close: () => {}, body: await res.text(), headers: res.headers }
 }
 
