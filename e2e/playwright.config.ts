@@ -1,16 +1,45 @@
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 
-const port = Number(process.env.E2E_PORT ?? 3100)
-const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3190)
+/**
+ * The ports of the journeys' servers: free loopback ports the system hands out, not fixed ones
+ * that another program may hold (issue 22). They are picked once, by the runner, into its
+ * environment, which the test workers inherit, so every process reading this file agrees. Set a
+ * variable to choose a port yourself.
+ */
+const PORT_VARIABLES = [
+  'E2E_PORT',
+  'E2E_OIDC_PORT',
+  'E2E_SMTP_PORT',
+  'E2E_SMTP_HTTP_PORT',
+  'E2E_GITHUB_PORT',
+  'E2E_EVENT_PORT',
+  'E2E_INSTANCE_PORT_1',
+  'E2E_INSTANCE_PORT_2',
+] as const
+const unset = PORT_VARIABLES.filter((name) => !process.env[name])
+if (unset.length > 0) {
+  // Synchronously, as a config file must be: a child holds every port open until all are
+  // chosen (so none is handed out twice), prints them and lets them go.
+  const script = `const net = require('node:net'); const servers = [];
+    const open = () => new Promise((ok) => { const s = net.createServer(); servers.push(s); s.listen(0, '127.0.0.1', () => ok(s.address().port)) });
+    (async () => { const ports = []; for (let i = 0; i < ${unset.length}; i++) ports.push(await open());
+      process.stdout.write(ports.join(',')); for (const s of servers) s.close() })()`
+  const ports = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).split(',')
+  unset.forEach((name, i) => (process.env[name] = ports[i]))
+}
+
+const port = Number(process.env.E2E_PORT)
+const oidcPort = Number(process.env.E2E_OIDC_PORT)
 export const baseURL = `http://127.0.0.1:${port}`
 export const oidcIssuer = `http://127.0.0.1:${oidcPort}`
 /** The test SMTP server: SMTP for the platform, HTTP for the journeys to read what arrived. */
 export const smtp = {
-  port: Number(process.env.E2E_SMTP_PORT ?? 3125),
-  inbox: `http://127.0.0.1:${Number(process.env.E2E_SMTP_HTTP_PORT ?? 3126)}/messages`,
+  port: Number(process.env.E2E_SMTP_PORT),
+  inbox: `http://127.0.0.1:${Number(process.env.E2E_SMTP_HTTP_PORT)}/messages`,
   user: 'mailer@example.org',
   password: 'smtp-password',
 }
@@ -19,10 +48,13 @@ export const smtp = {
  * instances run on one database of it, for the journey across instances (*.postgres.spec.ts).
  */
 const postgresUrl = process.env.E2E_POSTGRES_URL
-export const instances = ['http://127.0.0.1:3101', 'http://127.0.0.1:3102'] as const
+export const instances = [
+  `http://127.0.0.1:${Number(process.env.E2E_INSTANCE_PORT_1)}`,
+  `http://127.0.0.1:${Number(process.env.E2E_INSTANCE_PORT_2)}`,
+] as const
 
 /** The fake GitHub REST API every app instance of the journeys asks (any repository exists). */
-export const githubApi = `http://127.0.0.1:${Number(process.env.E2E_GITHUB_PORT ?? 3140)}`
+export const githubApi = `http://127.0.0.1:${Number(process.env.E2E_GITHUB_PORT)}`
 
 /** The first admin of the journeys' fresh platform. */
 export const firstAdmin = { email: 'organizer@example.org', password: 'first-admin-password' }
@@ -32,7 +64,7 @@ export const firstAdmin = { email: 'organizer@example.org', password: 'first-adm
  * none after them (a winner is recorded only in the final round, docs/product/pipeline.md), which
  * the shared platform, holding the rounds every other journey made, cannot give.
  */
-export const eventURL = `http://127.0.0.1:${Number(process.env.E2E_EVENT_PORT ?? 3103)}`
+export const eventURL = `http://127.0.0.1:${Number(process.env.E2E_EVENT_PORT)}`
 
 /** What every platform of the journeys runs with: a fresh embedded database, the test mail and GitHub. */
 function platformEnv(url: string): Record<string, string> {

@@ -30,7 +30,7 @@ const student = {
   // Each journey file has its own first two digits (rounds-submissions has 97).
   mobile: `92${String(Date.now()).slice(-8)}`,
   studentId: 'EP-1',
-  course: 'Computer Science',
+  course: 'Computer Science Engineering',
   yearOfGraduation: '2027',
   collegeName: 'Every Page College',
 }
@@ -101,7 +101,8 @@ async function visitEvery(page: Page, paths: string[]): Promise<void> {
 }
 
 test.describe('every page of the route table', () => {
-  test.describe.configure({ timeout: 180_000 })
+  // The admin walk has 21 pages, each checked by axe at 375 px: minutes on a busy machine.
+  test.describe.configure({ timeout: 300_000 })
   let roundId = ''
   let applicantToken = ''
 
@@ -127,6 +128,26 @@ test.describe('every page of the route table', () => {
       applicantToken,
     )
     await visitEvery(page, applicantPages)
+  })
+
+  // Issue 22: an applicant signed in with a code is named by the user call, so their pages
+  // (and / and /my-submissions) come with the applicant sidebar of SPEC.md section 2.
+  test('as an applicant signed in with a code, with the applicant sidebar', async ({ page }) => {
+    await page.goto('/applicant/login')
+    await page.evaluate(
+      (token) => localStorage.setItem('applicantSessionToken', token),
+      applicantToken,
+    )
+    await visitEvery(page, pathsOf('applicant', { roundId }))
+    await page.setViewportSize({ width: 1280, height: 800 })
+    for (const path of ['/', '/my-submissions', '/applicant/dashboard', '/applicant/submissions']) {
+      await test.step(`${path} has the applicant sidebar`, async () => {
+        await page.goto(path)
+        const menu = page.getByRole('navigation', { name: 'Main' })
+        await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'My Submissions'])
+        await expect(page.getByText('Participant Portal', { exact: true }).first()).toBeVisible()
+      })
+    }
   })
 
   test('as an admin', async ({ page }) => {

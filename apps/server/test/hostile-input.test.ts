@@ -109,6 +109,7 @@ describe('hostile input on every route', () => {
     const who = await identityHeaders(ctx)
     headersFor = {
       anyone: who.anonymous,
+      signedIn: who.applicant,
       applicant: who.applicant,
       staff: who.admin,
       admin: who.admin,

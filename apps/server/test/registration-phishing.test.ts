@@ -136,7 +136,7 @@ describe('registration as a phishing channel', () => {
       collegeName: 'Pay your fee at fees-portal.example now',
       course: 'Other',
       studentId: 'STUDENT-ID-MARKER',
-      yearOfGraduation: '2031',
+      yearOfGraduation: '2028',
       linkedinProfile: 'https://www.linkedin.com/in/linkedin-marker',
     })
     expect((await register(payload)).statusCode).toBe(201)
@@ -145,7 +145,7 @@ describe('registration as a phishing channel', () => {
     for (const typed of [
       'fees-portal.example',
       'STUDENT-ID-MARKER',
-      '2031',
+      '2028',
       'linkedin-marker',
       payload.mobile,
     ]) {

@@ -137,15 +137,12 @@ describe('without single sign-on configured', () => {
   })
   afterAll(() => ctx.close())
 
-  it('hides the button and answers /api/login with a clear 404', async () => {
+  it('hides the button and sends /api/login to the password sign-in page', async () => {
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/api/auth/options' })).json().sso.enabled,
     ).toBe(false)
     const res = await ctx.app.inject({ method: 'GET', url: '/api/login' })
-    expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({
-      message: 'Single sign-on is not configured on this platform.',
-      code: 'NOT_FOUND',
-    })
+    expect(res.statusCode).toBe(302)
+    expect(res.headers.location).toBe('/admin/login')
   })
 })

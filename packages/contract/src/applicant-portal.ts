@@ -181,9 +181,3 @@ export function progressPercent(status: string): number {
   const index = steps.indexOf(status)
   return index < 0 ? 0 : ((index + 1) / steps.length) * 100
 }
-
-/** Browser storage keys of the applicant session (SPEC section 3: token and data kept there). */
-export const APPLICANT_STORAGE = {
-  token: 'applicantSessionToken',
-  applicant: 'applicantData',
-} as const

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX } from './common.js'
-import { LIMITS, STAFF_ROLES } from './constants.js'
+import { LIMITS, ROLES, STAFF_ROLES } from './constants.js'
 
 export const staffRole = z.enum(STAFF_ROLES)
 
@@ -17,15 +17,22 @@ export const loginInput = z
   .meta({ id: 'LoginRequest' })
 export type LoginInput = z.infer<typeof loginInput>
 
-/** GET /api/auth/user: who is signed in. */
-export const currentUser = z
+/** POST /api/auth/login: the staff member signed in. */
+export const staffUser = z
   .object({
     id: z.uuid(),
     email: z.string(),
     name: z.string(),
     role: staffRole,
   })
-  .meta({ id: 'CurrentUser' })
+  .meta({ id: 'StaffUser' })
+export type StaffUser = z.infer<typeof staffUser>
+
+/**
+ * GET /api/auth/user: who is signed in, a staff member by the session cookie or else an applicant
+ * by a bearer token (role applicant), so the applicant gets the applicant sidebar.
+ */
+export const currentUser = staffUser.extend({ role: z.enum(ROLES) }).meta({ id: 'CurrentUser' })
 export type CurrentUser = z.infer<typeof currentUser>
 
 export const PASSWORD_MESSAGES = {

@@ -105,3 +105,12 @@ export const TEXTS = {
   unauthorizedTitle: 'Unauthorized',
   unauthorizedBody: 'You are logged out. Logging in again...',
 } as const
+
+/**
+ * Browser storage keys of the applicant session (SPEC section 3: token and data kept there).
+ * Here, apart from the schemas: every page's user call reads the token (issue 22).
+ */
+export const APPLICANT_STORAGE = {
+  token: 'applicantSessionToken',
+  applicant: 'applicantData',
+} as const

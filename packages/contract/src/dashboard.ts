@@ -27,6 +27,25 @@ export const reviewTotals = z
   .meta({ id: 'ReviewTotals' })
 export type ReviewTotals = z.infer<typeof reviewTotals>
 
+/**
+ * GET /api/jury-progress: the jury dashboard's cards (issue 22). `totals` are the pipeline's
+ * (every submission, waiting for a decision, decided); `mine` is this judge's scoring work,
+ * null while no submission is assigned to them (scoring not in use).
+ */
+export const juryProgress = z
+  .object({
+    totals: reviewTotals,
+    mine: z
+      .object({
+        assigned: z.number().int().describe('Submissions assigned to this judge'),
+        pending: z.number().int().describe('Of those, not yet scored by this judge'),
+        reviewed: z.number().int().describe('Of those, scored by this judge'),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'JuryProgress' })
+export type JuryProgress = z.infer<typeof juryProgress>
+
 /** GET /api/stage-stats: `stages` lists exactly the rounds that have records in the pipeline. */
 export const stageStats = z
   .object({ stages: z.array(stageStat), totals: reviewTotals })
@@ -84,8 +103,20 @@ export type LiveEvent = z.infer<typeof liveEvent>
 
 /** Which queries each topic makes stale (query keys are the URL paths, SPEC section 7). */
 export const LIVE_TOPIC_QUERIES: Record<LiveTopic, readonly string[]> = {
-  applicants: ['/api/applicants', '/api/stage-stats', '/api/rounds', '/api/dashboard-charts'],
-  submissions: ['/api/stage-stats', '/api/rounds', '/api/dashboard-charts', '/api/applicants'],
+  applicants: [
+    '/api/applicants',
+    '/api/stage-stats',
+    '/api/rounds',
+    '/api/dashboard-charts',
+    '/api/jury-progress',
+  ],
+  submissions: [
+    '/api/stage-stats',
+    '/api/rounds',
+    '/api/dashboard-charts',
+    '/api/applicants',
+    '/api/jury-progress',
+  ],
   activity: ['/api/recent-activity'],
-  rounds: ['/api/rounds', '/api/stage-stats', '/api/dashboard-charts'],
+  rounds: ['/api/rounds', '/api/stage-stats', '/api/dashboard-charts', '/api/jury-progress'],
 }

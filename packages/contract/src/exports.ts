@@ -24,7 +24,20 @@ export const applicantExportFilters = z
   .meta({ id: 'ApplicantExportFilters' })
 export type ApplicantExportFilters = z.input<typeof applicantExportFilters>
 
+/**
+ * The response header that says how many rows an export holds (applicants, or rounds): the page
+ * tells "none matched" from a success by it (issue 22).
+ */
+export const EXPORT_ROWS_HEADER = 'x-export-rows'
+
+/** "1 applicant", "3 applicants". */
+export const countOf = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
+
 export const EXPORT_MESSAGES = {
+  applicantsNone: 'No applicants match these filters, so nothing was exported.',
+  roundsNone: 'No rounds match these filters, so nothing was exported.',
+  nothingTitle: 'Nothing to Export',
   applicantsDone: 'Applicants data has been exported successfully.',
   roundsDone: 'Competition round details have been exported successfully.',
   applicantsFailed: 'Failed to export applicants data.',

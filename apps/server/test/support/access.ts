@@ -2,8 +2,11 @@ import type { TestContext } from '../app.js'
 import { signedInStaff } from '../staff-helpers.js'
 import { bearerFor, newApplicant } from './fixtures.js'
 
-/** Who may call a route (issue 13): anyone, a signed-in applicant (bearer), staff, or one role. */
-export type Audience = 'anyone' | 'applicant' | 'staff' | 'admin' | 'jury'
+/**
+ * Who may call a route (issue 13): anyone, a signed-in applicant (bearer), staff, or one role,
+ * or anyone signed in either way.
+ */
+export type Audience = 'anyone' | 'signedIn' | 'applicant' | 'staff' | 'admin' | 'jury'
 export type Identity = 'anonymous' | 'applicant' | 'jury' | 'admin'
 
 /**
@@ -20,7 +23,7 @@ export const ACCESS: Record<string, Audience> = {
   'GET /api/login': 'anyone',
   'GET /api/login/callback': 'anyone',
   'GET /api/logout': 'anyone',
-  'GET /api/auth/user': 'staff',
+  'GET /api/auth/user': 'signedIn',
   'POST /api/change-password': 'staff',
   'GET /api/staff': 'admin',
   'POST /api/staff': 'admin',
@@ -61,6 +64,7 @@ export const ACCESS: Record<string, Audience> = {
   'PUT /api/rounds/:id': 'admin',
   'DELETE /api/rounds/:id': 'admin',
   'GET /api/rounds/:id/rubric': 'staff',
+  'GET /api/jury-progress': 'staff',
   'PUT /api/rounds/:id/rubric': 'admin',
   'GET /api/rounds/:id/assignments': 'admin',
   'POST /api/rounds/:id/assignments': 'admin',
@@ -85,6 +89,7 @@ export const ACCESS: Record<string, Audience> = {
 
 export const allowed = (audience: Audience, who: Identity): boolean =>
   audience === 'anyone' ||
+  (audience === 'signedIn' && who !== 'anonymous') ||
   (audience === 'staff' && (who === 'admin' || who === 'jury')) ||
   audience === who
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 
 import { PAGES } from './pages'
-import { ROUTE_TABLE, SHELL_PAGES, audienceOf } from './route-table'
+import {
+  APPLICANT_ONLY_PATTERNS,
+  ROUTE_TABLE,
+  SHELL_PAGES,
+  STAFF_PATTERNS,
+  audienceOf,
+  inShell,
+} from './route-table'
 
 const everyoneSignedIn = {
   '/register': 'register',
@@ -29,6 +36,8 @@ describe('the route table (SPEC.md section 2)', () => {
   it('gives admins their screens, with /jury, /submissions and /orientation on the admin dashboard', () => {
     expect(ROUTE_TABLE.admin).toEqual({
       '/': 'adminDashboard',
+      '/admin': 'adminDashboard',
+      '/admin/login': 'adminLogin',
       '/applicants': 'applicants',
       '/jury': 'adminDashboard',
       '/submissions': 'adminDashboard',
@@ -46,6 +55,7 @@ describe('the route table (SPEC.md section 2)', () => {
   it('gives jury members their dashboard, applicants and submissions only', () => {
     expect(ROUTE_TABLE.jury).toEqual({
       '/': 'juryDashboard',
+      '/admin/login': 'adminLogin',
       '/applicants': 'applicants',
       '/submissions': 'jurySubmissions',
       ...everyoneSignedIn,
@@ -56,6 +66,7 @@ describe('the route table (SPEC.md section 2)', () => {
     expect(ROUTE_TABLE.applicant).toEqual({
       '/': 'applicantDashboard',
       '/my-submissions': 'applicantSubmissions',
+      '/admin/login': 'adminLogin',
       ...everyoneSignedIn,
     })
   })
@@ -84,6 +95,39 @@ describe('the route table (SPEC.md section 2)', () => {
     expect(audienceOf({ role: 'applicant' })).toBe('applicant')
     expect(audienceOf({ role: 'owner' })).toBe('noRole')
     expect(audienceOf({ role: null })).toBe('noRole')
+  })
+
+  it('names the staff pages that send a visitor without a staff sign-in to sign in (issue 22)', () => {
+    expect([...STAFF_PATTERNS].sort()).toEqual(
+      [
+        '/admin',
+        '/applicants',
+        '/jury',
+        '/submissions',
+        '/orientation',
+        '/rounds',
+        '/rounds/:id/review',
+        '/quick-actions',
+        '/add-applicant',
+        '/export-data',
+        '/settings',
+      ].sort(),
+    )
+    expect(APPLICANT_ONLY_PATTERNS).toEqual(['/my-submissions'])
+  })
+
+  it('shows an applicant’s pages in the shell to an applicant only (issue 22)', () => {
+    for (const pageId of [
+      'applicantDashboard',
+      'applicantSubmissions',
+      'stageSubmission',
+    ] as const) {
+      expect(inShell('applicant', pageId)).toBe(true)
+      expect(inShell('admin', pageId)).toBe(false)
+      expect(inShell('signedOut', pageId)).toBe(false)
+    }
+    expect(inShell('applicant', 'rounds')).toBe(false)
+    expect(inShell('admin', 'rounds')).toBe(true)
   })
 
   it('wraps only the staff screens in the signed-in shell', () => {

@@ -61,6 +61,10 @@ export const ROUTE_TABLE: Readonly<Record<Audience, Routes>> = {
   },
   admin: {
     '/': 'adminDashboard',
+    // Issue 22: Add Applicant (and old links) end on /admin; a signed-in admin's /admin/login
+    // goes on to the page to return to (pages/admin-login-page.tsx).
+    '/admin': 'adminDashboard',
+    '/admin/login': 'adminLogin',
     '/applicants': 'applicants',
     '/jury': 'adminDashboard',
     '/submissions': 'adminDashboard',
@@ -76,6 +80,7 @@ export const ROUTE_TABLE: Readonly<Record<Audience, Routes>> = {
   },
   jury: {
     '/': 'juryDashboard',
+    '/admin/login': 'adminLogin',
     '/applicants': 'applicants',
     // The SPEC names the jury's /submissions route but not its screen: it shows the submitted
     // work itself (repository, documents, versions), which the applicant table does not.
@@ -85,6 +90,8 @@ export const ROUTE_TABLE: Readonly<Record<Audience, Routes>> = {
   applicant: {
     '/': 'applicantDashboard',
     '/my-submissions': 'applicantSubmissions',
+    // A code is not a staff sign-in: the staff sign-in page stays open (issue 22).
+    '/admin/login': 'adminLogin',
     ...everyoneSignedIn,
   },
   noRole: {
@@ -108,6 +115,45 @@ export const SHELL_PAGES: ReadonlySet<PageId> = new Set<PageId>([
   'addApplicant',
   'exportData',
   'settings',
+])
+
+/**
+ * The applicant's pages, shown inside the shell with the applicant sidebar (SPEC.md section 2)
+ * when the user call names an applicant; to anyone else they keep their own layout.
+ */
+export const APPLICANT_SHELL_PAGES: ReadonlySet<PageId> = new Set<PageId>([
+  'applicantDashboard',
+  'applicantSubmissions',
+  'stageSubmission',
+])
+
+/** Whether `pageId` is shown inside the signed-in shell for `audience`. */
+export function inShell(audience: Audience, pageId: PageId): boolean {
+  if (audience === 'applicant') return APPLICANT_SHELL_PAGES.has(pageId)
+  return audience !== 'signedOut' && SHELL_PAGES.has(pageId)
+}
+
+/**
+ * The path patterns of staff pages (in the admin or jury table but open to no one else): a visit
+ * to one without a staff sign-in goes to the staff sign-in page, returning there afterwards
+ * (issue 22; docs/decisions/025-staff-sign-in-return-and-applicant-sidebar.md).
+ */
+export const STAFF_PATTERNS: readonly string[] = [
+  ...new Set([...Object.keys(ROUTE_TABLE.admin), ...Object.keys(ROUTE_TABLE.jury)]),
+].filter(
+  (pattern) =>
+    !(pattern in ROUTE_TABLE.signedOut) && !(pattern in ROUTE_TABLE.applicant) && pattern !== '/',
+)
+
+/** Paths only an applicant has (/my-submissions): without a session they lead to the applicant login. */
+export const APPLICANT_ONLY_PATTERNS: readonly string[] = Object.keys(ROUTE_TABLE.applicant).filter(
+  (pattern) => !(pattern in ROUTE_TABLE.signedOut) && pattern !== '/',
+)
+
+/** The audiences that a staff page sends to the staff sign-in page rather than to not-found. */
+export const SIGNS_IN_FOR_STAFF_PAGES: ReadonlySet<Audience> = new Set<Audience>([
+  'signedOut',
+  'applicant',
 ])
 
 export function audienceOf(user: { role?: unknown } | null | undefined): Audience {

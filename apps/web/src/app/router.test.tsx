@@ -90,14 +90,14 @@ describe('the router', () => {
     expect(screen.getByText(TEXTS.notFoundHint)).toBeTruthy()
   })
 
-  it.each([
-    ['a jury member', userWithRole('jury')],
-    ['a signed-out visitor', null],
-  ])('does not show a round’s review page to %s', (_, user) => {
-    renderAt('/rounds/00000000-0000-4000-8000-000000000001/review', user)
+  it.each([['a jury member', userWithRole('jury')]])(
+    'does not show a round’s review page to %s',
+    (_, user) => {
+      renderAt('/rounds/00000000-0000-4000-8000-000000000001/review', user)
 
-    expect(screen.getByRole('heading', { level: 1, name: TEXTS.notFoundTitle })).toBeTruthy()
-  })
+      expect(screen.getByRole('heading', { level: 1, name: TEXTS.notFoundTitle })).toBeTruthy()
+    },
+  )
 
   it('shows an admin a round’s review page inside the shell', async () => {
     const round = roundFixture(1, { name: 'Prototype Submission' })
@@ -202,6 +202,70 @@ describe('the router', () => {
 
       expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy()
       expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull()
+    },
+  )
+
+  // Issue 22, item 1: a signed-out visit to a staff page is a way to sign in, not a 404.
+  it.each(['/rounds', '/applicants', '/rounds/00000000-0000-4000-8000-000000000001/review'])(
+    'sends a signed-out visit to %s to the staff sign-in, returning there afterwards',
+    async (path) => {
+      stubApi({
+        'GET /api/auth/options': () => Response.json({ sso: { enabled: false, label: '' } }),
+      })
+      const { location } = renderAt(path, null)
+
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Admin/Jury Login' }),
+      ).toBeTruthy()
+      expect(location.history?.at(-1)).toBe(`/admin/login?returnTo=${encodeURIComponent(path)}`)
+    },
+  )
+
+  // Issue 22, item 2: Add Applicant ends on /admin.
+  it('shows an admin the admin dashboard at /admin, inside the shell', async () => {
+    renderAt('/admin', userWithRole('admin'))
+
+    expect(await screen.findByText('Admin Dashboard')).toBeTruthy()
+    expect(screen.queryByText(TEXTS.notFoundTitle)).toBeNull()
+  })
+
+  it.each([
+    ['/admin/login', '/'],
+    [`/admin/login?returnTo=${encodeURIComponent('/rounds')}`, '/rounds'],
+    [`/admin/login?returnTo=${encodeURIComponent('//evil.example')}`, '/'],
+  ])('sends a signed-in admin from %s on to %s', async (path, next) => {
+    const { location } = renderAt(path, userWithRole('admin'))
+
+    await vi.waitFor(() => expect(location.history?.at(-1)).toBe(next))
+  })
+
+  // Issue 22, item 3: an applicant signed in with a code gets the SPEC's applicant sidebar.
+  it.each(['/', '/my-submissions', '/applicant/dashboard', '/applicant/submissions'])(
+    'shows an applicant signed in with a code the Participant Portal sidebar at %s',
+    async (path) => {
+      const applicant = applicantFixture({ name: 'Sam Doe' })
+      storeSession(applicant)
+      stubApi({
+        'GET /api/applicant/dashboard': () => Response.json(dashboardFixture({ applicant })),
+        'GET /api/applicant/my-submissions': () => Response.json({ submissions: [] }),
+        'GET /api/applicant/rounds': () => Response.json({ rounds: [] }),
+      })
+      renderAt(path, userWithRole('applicant'))
+
+      // One page landmark: the applicant page leaves its own frame to the shell.
+      expect(await screen.findAllByRole('main')).toHaveLength(1)
+      const menu = screen.getByRole('navigation', { name: 'Main' })
+      expect(
+        within(menu)
+          .getAllByRole('link')
+          .map((link) => [link.textContent, link.getAttribute('href')]),
+      ).toEqual([
+        ['Dashboard', '/'],
+        ['My Submissions', '/my-submissions'],
+      ])
+      expect(screen.getAllByText('Participant Portal').length).toBeGreaterThan(0)
+      expect(screen.getAllByRole('button', { name: 'Logout' }).length).toBeGreaterThan(0)
+      expect(screen.queryByRole('button', { name: /Change Password/ })).toBeNull()
     },
   )
 

@@ -1,12 +1,20 @@
+import { staffLoginHref } from '@hackathon/contract'
 import { lazy, Suspense, useEffect } from 'react'
-import { Route, Switch, matchRoute, useLocation, useRouter } from 'wouter'
+import { Redirect, Route, Switch, matchRoute, useLocation, useRouter, useSearch } from 'wouter'
 
 import { PageSpinner } from '@/components/ui/spinner'
 import { useAuth } from '@/features/auth/hooks/use-auth'
 import NotFoundPage from '@/pages/not-found-page'
 
 import { PAGES, preloadPage } from './pages'
-import { ROUTE_TABLE, SHELL_PAGES, audienceOf } from './route-table'
+import {
+  APPLICANT_ONLY_PATTERNS,
+  ROUTE_TABLE,
+  SIGNS_IN_FOR_STAFF_PAGES,
+  STAFF_PATTERNS,
+  audienceOf,
+  inShell,
+} from './route-table'
 
 /** Visitors never need the shell, so it is a chunk of its own, like the pages inside it. */
 const SignedInShell = lazy(() => import('./layouts/signed-in-shell'))
@@ -20,6 +28,7 @@ export function AppRouter() {
   const { user, isLoading } = useAuth()
   const { parser } = useRouter()
   const [path] = useLocation()
+  const search = useSearch()
   // While the session is checked, fetch the page a visitor gets here (registration, sign-in), so
   // that its chunk downloads alongside /api/auth/user rather than after it (issue 12, Lighthouse).
   useEffect(() => {
@@ -31,9 +40,26 @@ export function AppRouter() {
   }, [isLoading, parser, path])
   if (isLoading) return <PageSpinner />
 
-  const routes = Object.entries(ROUTE_TABLE[audienceOf(user)])
+  const audience = audienceOf(user)
+  const routes = Object.entries(ROUTE_TABLE[audience])
   // The same first-match rule as Switch, so the shell wraps exactly the page Switch shows.
   const shown = routes.find(([pattern]) => matchRoute(parser, pattern, path)[0])
+  // A staff page without a staff sign-in (signed out, a session that ended, an applicant's code)
+  // is a way to sign in, returning here afterwards, not a dead end (issue 22).
+  if (
+    !shown &&
+    SIGNS_IN_FOR_STAFF_PAGES.has(audience) &&
+    STAFF_PATTERNS.some((pattern) => matchRoute(parser, pattern, path)[0])
+  ) {
+    return <Redirect to={staffLoginHref(search ? `${path}?${search}` : path)} replace />
+  }
+  if (
+    !shown &&
+    audience === 'signedOut' &&
+    APPLICANT_ONLY_PATTERNS.some((pattern) => matchRoute(parser, pattern, path)[0])
+  ) {
+    return <Redirect to="/applicant/login" replace />
+  }
   const pages = (
     <Switch>
       {routes.map(([pattern, pageId]) => (
@@ -44,7 +70,7 @@ export function AppRouter() {
   )
   return (
     <Suspense fallback={<PageSpinner />}>
-      {user && shown && SHELL_PAGES.has(shown[1]) ? (
+      {user && shown && inShell(audience, shown[1]) ? (
         <SignedInShell user={user}>{pages}</SignedInShell>
       ) : (
         pages

@@ -6,6 +6,7 @@ import {
 import { useSyncExternalStore } from 'react'
 
 import { throwIfResNotOk } from './api'
+import { notify, read, subscribe, write } from './applicant-token'
 
 /** Where an applicant signs in, and where every ended session sends them (SPEC.md section 4). */
 export const APPLICANT_LOGIN_PATH = '/applicant/login'
@@ -14,31 +15,6 @@ export interface ApplicantSession {
   token: string
   /** Null when the stored copy is missing or from an older shape: the token alone still works. */
   applicant: Applicant | null
-}
-
-/**
- * Some browsers throw on any localStorage access (storage disabled, some private modes). The
- * session then lives in memory for this page load instead of trapping the applicant in a loop
- * of signing in and being sent back to the login page.
- */
-const memory = new Map<string, string>()
-
-function read(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key)
-  } catch {
-    return memory.get(key) ?? null
-  }
-}
-
-function write(key: string, value: string | null): void {
-  try {
-    if (value === null) window.localStorage.removeItem(key)
-    else window.localStorage.setItem(key, value)
-  } catch {
-    if (value === null) memory.delete(key)
-    else memory.set(key, value)
-  }
 }
 
 function parseApplicant(raw: string | null): Applicant | null {
@@ -56,13 +32,6 @@ function parseApplicant(raw: string | null): Applicant | null {
   } catch {
     return null
   }
-}
-
-const listeners = new Set<() => void>()
-const STORAGE_KEYS: readonly string[] = Object.values(APPLICANT_STORAGE)
-
-function notify(): void {
-  for (const listener of listeners) listener()
 }
 
 /** The last snapshot, kept so that unchanged storage gives React the same object back. */
@@ -109,19 +78,6 @@ export function clearApplicantSession(): void {
   write(APPLICANT_STORAGE.token, null)
   write(APPLICANT_STORAGE.applicant, null)
   notify()
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  // Another tab signing in or out changes this tab's session too.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || STORAGE_KEYS.includes(event.key)) listener()
-  }
-  window.addEventListener('storage', onStorage)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', onStorage)
-  }
 }
 
 /** The stored applicant session, kept current as it is saved, cleared or changed in another tab. */

@@ -1,7 +1,11 @@
-import type { RegistrationInput, RegistrationResponse } from '@hackathon/contract'
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type RegistrationInput,
+  type RegistrationResponse,
+} from '@hackathon/contract'
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
 
-import { apiRequest } from '@/lib/api'
+import { throwIfResNotOk } from '@/lib/api'
 
 /**
  * What a new registration changes on the staff screens (SPEC.md section 7: "afterwards
@@ -18,8 +22,41 @@ const REFRESHED_BY_REGISTRATION = [
   ['/api/dashboard-charts'],
 ] as const
 
-export function registerApplicant(input: RegistrationInput): Promise<RegistrationResponse> {
-  return apiRequest<RegistrationResponse>('POST', '/api/register', input)
+/** Answers that say the request may not have been handled: tried again with the same key. */
+const RETRIED_STATUSES = new Set([502, 503, 504])
+const RETRY_DELAYS_MS = [1_000, 3_000]
+
+/**
+ * One registration attempt: a new Idempotency-Key, the same on its automatic retries when the
+ * answer is lost (no answer, or 502/503/504), so a retry gets the original registration ID
+ * instead of "already registered" (docs/product/registration.md#retries).
+ */
+export async function registerApplicant(
+  input: RegistrationInput,
+  { retryDelaysMs = RETRY_DELAYS_MS }: { retryDelaysMs?: readonly number[] } = {},
+): Promise<RegistrationResponse> {
+  const key = crypto.randomUUID()
+  for (let attempt = 0; ; attempt++) {
+    let res: Response
+    try {
+      res = await fetch('/api/register', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: key },
+        body: JSON.stringify(input),
+      })
+    } catch (error) {
+      if (attempt >= retryDelaysMs.length) throw error
+      await new Promise((resolve) => setTimeout(resolve, retryDelaysMs[attempt]))
+      continue
+    }
+    if (RETRIED_STATUSES.has(res.status) && attempt < retryDelaysMs.length) {
+      await new Promise((resolve) => setTimeout(resolve, retryDelaysMs[attempt]))
+      continue
+    }
+    await throwIfResNotOk(res)
+    return (await res.json()) as RegistrationResponse
+  }
 }
 
 /**
@@ -34,7 +71,7 @@ export function useRegisterApplicant(
 ) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: registerApplicant,
+    mutationFn: (input: RegistrationInput) => registerApplicant(input),
     ...options,
     onSuccess: async (...args) => {
       await options.onSuccess?.(...args)

@@ -7,11 +7,15 @@ import { dismissToast } from '@/components/ui/use-toast'
 
 import { handleUnauthorized } from './unauthorized'
 
-let location: { href: string }
+let location: { href: string; pathname: string; search: string }
 
 beforeEach(() => {
   vi.useFakeTimers()
-  location = { href: 'http://localhost/add-applicant' }
+  location = {
+    href: 'http://localhost/add-applicant?from=menu',
+    pathname: '/add-applicant',
+    search: '?from=menu',
+  }
   vi.stubGlobal('location', location)
   render(<Toaster />)
 })
@@ -37,10 +41,10 @@ describe('handleUnauthorized', () => {
 
     expect(handled).toBe(false)
     expect(screen.queryByText('Unauthorized')).toBeNull()
-    expect(location.href).toBe('http://localhost/add-applicant')
+    expect(location.href).toBe('http://localhost/add-applicant?from=menu')
   })
 
-  it(`says so, then sends the browser to /api/login after ${LIMITS.unauthorizedRedirectMs} ms`, () => {
+  it(`says so, then sends the browser to /api/login after ${LIMITS.unauthorizedRedirectMs} ms, to return to this page`, () => {
     let handled = false
     act(() => {
       handled = handleUnauthorized(new Error('401: {"message":"Sign in","code":"UNAUTHORIZED"}'))
@@ -51,8 +55,10 @@ describe('handleUnauthorized', () => {
     expect(screen.getByText('You are logged out. Logging in again...')).toBeTruthy()
 
     act(() => vi.advanceTimersByTime(LIMITS.unauthorizedRedirectMs - 1))
-    expect(location.href).toBe('http://localhost/add-applicant')
+    expect(location.href).toBe('http://localhost/add-applicant?from=menu')
     act(() => vi.advanceTimersByTime(1))
-    expect(location.href).toBe('/api/login')
+    expect(location.href).toBe(
+      `/api/login?returnTo=${encodeURIComponent('/add-applicant?from=menu')}`,
+    )
   })
 })

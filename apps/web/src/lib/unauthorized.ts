@@ -1,4 +1,4 @@
-import { LIMITS, TEXTS } from '@hackathon/contract'
+import { LIMITS, RETURN_TO_PARAM, TEXTS } from '@hackathon/contract'
 
 import { toast } from '@/components/ui/use-toast'
 
@@ -6,6 +6,15 @@ import { apiErrorStatus } from './error-message'
 
 /** The server's sign-in path; a full page load, since it may hand over to a sign-in provider. */
 export const LOGIN_PATH = '/api/login'
+
+/**
+ * The server's sign-in path, returning afterwards to the page the browser is on; the server
+ * keeps only a path of this site (docs/decisions/025-staff-sign-in-return-and-applicant-sidebar.md).
+ */
+export function loginHref(): string {
+  const here = `${window.location.pathname}${window.location.search}`
+  return `${LOGIN_PATH}?${RETURN_TO_PARAM}=${encodeURIComponent(here)}`
+}
 
 /**
  * SPEC.md sections 4 and 8: a screen whose session ran out says so, then sends the browser to
@@ -18,7 +27,7 @@ export function notifyUnauthorizedAndRelogin(): void {
     description: TEXTS.unauthorizedBody,
   })
   setTimeout(() => {
-    window.location.href = LOGIN_PATH
+    window.location.href = loginHref()
   }, LIMITS.unauthorizedRedirectMs)
 }
 

@@ -139,7 +139,11 @@ describe('the add applicant page', () => {
   it(`says "Unauthorized" on a 401, then signs in again after ${LIMITS.unauthorizedRedirectMs} ms`, async () => {
     // The clock moves on its own so that queries and waits work; the test moves it further.
     vi.useFakeTimers({ shouldAdvanceTime: true })
-    const browser = { href: 'http://localhost/add-applicant' }
+    const browser = {
+      href: 'http://localhost/add-applicant',
+      pathname: '/add-applicant',
+      search: '',
+    }
     vi.stubGlobal('location', browser)
     renderPage(() => errorResponse(401, 'Authentication required', 'UNAUTHORIZED'))
 
@@ -152,6 +156,6 @@ describe('the add applicant page', () => {
     expect(browser.href).toBe('http://localhost/add-applicant')
 
     act(() => vi.advanceTimersByTime(LIMITS.unauthorizedRedirectMs))
-    expect(browser.href).toBe('/api/login')
+    expect(browser.href).toBe('/api/login?returnTo=%2Fadd-applicant')
   })
 })

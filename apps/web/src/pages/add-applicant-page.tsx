@@ -4,8 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { AddApplicantForm } from '@/features/applicants/components/add-applicant-form'
 
 const BACK = '/quick-actions'
-// SPEC.md section 2 says success goes to /admin, although no route shows /admin (it is the
-// not-found page); kept literally until the SPEC says otherwise.
+// SPEC.md section 2: success goes to /admin, which shows the admin dashboard (issue 22).
 const AFTER_ADDING = '/admin'
 
 export default function AddApplicantPage() {

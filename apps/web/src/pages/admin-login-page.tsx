@@ -1,13 +1,29 @@
+import { RETURN_TO_PARAM, STAFF_ROLES, safeReturnPath } from '@hackathon/contract'
 import { ArrowLeft, ShieldCheck } from 'lucide-react'
-import { Link, useLocation } from 'wouter'
+import { useEffect } from 'react'
+import { Link, useLocation, useSearch } from 'wouter'
 
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { LoginForm } from '@/features/auth/components/login-form'
 import { SingleSignOnButton } from '@/features/auth/components/single-sign-on-button'
+import { useAuth } from '@/features/auth/hooks/use-auth'
 
+/**
+ * Staff sign-in. After signing in, and for a staff member already signed in, it goes on to the
+ * page named by returnTo (a path of this site only) or to / (issue 22;
+ * docs/decisions/025-staff-sign-in-return-and-applicant-sidebar.md).
+ */
 export default function AdminLoginPage() {
   const [, navigate] = useLocation()
+  const returnTo = safeReturnPath(new URLSearchParams(useSearch()).get(RETURN_TO_PARAM))
+  const next = returnTo ?? '/'
+  const { user } = useAuth()
+  const signedInStaff = STAFF_ROLES.some((role) => role === user?.role)
+  useEffect(() => {
+    if (signedInStaff) navigate(next, { replace: true })
+  }, [signedInStaff, navigate, next])
+  if (signedInStaff) return null
 
   return (
     <main id="main-content" className="grid min-h-dvh place-items-center bg-muted px-4 py-12">
@@ -22,8 +38,8 @@ export default function AdminLoginPage() {
           <CardDescription>Sign in with your staff account.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <LoginForm onSignedIn={() => navigate('/', { replace: true })} />
-          <SingleSignOnButton />
+          <LoginForm onSignedIn={() => navigate(next, { replace: true })} />
+          <SingleSignOnButton returnTo={returnTo} />
         </CardContent>
         <div className="flex justify-center border-t border-border p-4">
           <Button asChild variant="link">

@@ -189,7 +189,11 @@ describe('the export data page', () => {
   })
 
   it('on a 401 says Unauthorized and signs in again', async () => {
-    const location = { href: 'http://localhost/export-data' }
+    const location = {
+      href: 'http://localhost/export-data',
+      pathname: '/export-data',
+      search: '',
+    }
     vi.stubGlobal('location', location)
     renderPage({
       [APPLICANTS]: () => errorResponse(401, 'You are not signed in.', 'UNAUTHORIZED'),
@@ -200,7 +204,9 @@ describe('the export data page', () => {
 
     expect(await screen.findByText('Unauthorized')).toBeTruthy()
     expect(screen.queryByText('Export Failed')).toBeNull()
-    await waitFor(() => expect(location.href).toBe('/api/login'), { timeout: 2000 })
+    await waitFor(() => expect(location.href).toBe('/api/login?returnTo=%2Fexport-data'), {
+      timeout: 2000,
+    })
   })
 
   it('asks for nothing when the period ends before it starts', () => {

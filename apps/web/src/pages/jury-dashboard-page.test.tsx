@@ -10,20 +10,19 @@ import JuryDashboardPage from './jury-dashboard-page'
 
 afterEach(() => vi.unstubAllGlobals())
 
-/** SPEC.md section 7: the jury counts come from this call. */
-const SAMPLE = 'GET /api/applicants?status=submitted&page=1&limit=50'
+/** The jury's cards come from this call (issue 22). */
+const PROGRESS = 'GET /api/jury-progress'
 const TABLE = 'GET /api/applicants?page=1&limit=10'
 
-/** The first 50 of 73 submitted applicants: every third reviewed (17), the rest waiting. */
-const FIRST_50 = Array.from({ length: 50 }, (_, i) =>
-  applicantFixture(i + 1, {
-    status: 'submitted',
-    reviewedAt: i % 3 === 0 ? '2026-03-02T10:00:00.000Z' : null,
-  }),
-)
+const NOTHING = { totals: { submissions: 0, pending: 0, reviewed: 0 }, mine: null }
 
 function stat(label: string): string | null | undefined {
   return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
+}
+
+function countsOf(label: string): string | null | undefined {
+  return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.nextElementSibling
+    ?.textContent
 }
 
 function renderPage() {
@@ -31,44 +30,51 @@ function renderPage() {
 }
 
 describe('the jury dashboard', () => {
-  it('counts submissions, pending and reviewed from the first 50 submitted applicants', async () => {
-    const reviewed = FIRST_50.filter((applicant) => applicant.reviewedAt).length
+  it("counts the judge's own scoring of their assigned submissions, saying what each card counts", async () => {
+    // Five submitted, all assigned to this judge, who scored two; nothing decided yet.
     stubApi({
-      [SAMPLE]: () => Response.json(applicantPage(FIRST_50, 73, 50)),
-      [TABLE]: () => Response.json(applicantPage([], 0)),
-    })
-    renderPage()
-
-    await screen.findByText('Total Submissions')
-    expect(stat('Total Submissions')).toBe('73')
-    expect(stat('Pending Review')).toBe(String(50 - reviewed))
-    expect(stat('Reviewed')).toBe(String(reviewed))
-    expect(reviewed).toBe(17)
-    expect(
-      screen.getByText('Pending Review and Reviewed count the first 50 submitted applicants.'),
-    ).toBeTruthy()
-  })
-
-  it('says nothing about a sample when every submitted applicant was counted', async () => {
-    stubApi({
-      [SAMPLE]: () =>
-        Response.json(
-          applicantPage([
-            applicantFixture(1, { status: 'submitted', reviewedAt: '2026-03-02T10:00:00.000Z' }),
-            applicantFixture(2, { status: 'submitted' }),
-          ]),
-        ),
+      [PROGRESS]: () =>
+        Response.json({
+          totals: { submissions: 5, pending: 5, reviewed: 0 },
+          mine: { assigned: 5, pending: 3, reviewed: 2 },
+        }),
       [TABLE]: () => Response.json(applicantPage([], 0)),
     })
     renderPage()
 
     await screen.findByText('Total Submissions')
     expect([stat('Total Submissions'), stat('Pending Review'), stat('Reviewed')]).toEqual([
+      '5',
+      '3',
       '2',
-      '1',
-      '1',
     ])
-    expect(screen.queryByText(/count the first 50/)).toBeNull()
+    expect([
+      countsOf('Total Submissions'),
+      countsOf('Pending Review'),
+      countsOf('Reviewed'),
+    ]).toEqual([
+      'Submissions in every round',
+      'Assigned to you, not yet scored',
+      'Assigned to you and scored by you',
+    ])
+  })
+
+  it('splits every submission by decision while nothing is assigned to the judge', async () => {
+    stubApi({
+      [PROGRESS]: () =>
+        Response.json({ totals: { submissions: 73, pending: 56, reviewed: 17 }, mine: null }),
+      [TABLE]: () => Response.json(applicantPage([], 0)),
+    })
+    renderPage()
+
+    await screen.findByText('Total Submissions')
+    expect([stat('Total Submissions'), stat('Pending Review'), stat('Reviewed')]).toEqual([
+      '73',
+      '56',
+      '17',
+    ])
+    expect(countsOf('Pending Review')).toBe('Waiting for a decision')
+    expect(countsOf('Reviewed')).toBe('Decided: advanced or not')
   })
 
   it('lists the review guidelines', () => {
@@ -85,7 +91,7 @@ describe('the jury dashboard', () => {
 
   it('shows the applicant table in jury mode as "Submissions for Review"', async () => {
     stubApi({
-      [SAMPLE]: () => Response.json(applicantPage([], 0)),
+      [PROGRESS]: () => Response.json(NOTHING),
       [TABLE]: () => Response.json(applicantPage([applicantFixture(1, { status: 'submitted' })])),
     })
     renderPage()
@@ -101,10 +107,8 @@ describe('the jury dashboard', () => {
   it('shows a failed count with Try again', async () => {
     let answers = 0
     stubApi({
-      [SAMPLE]: () =>
-        ++answers === 1
-          ? errorResponse(503, 'The server is busy')
-          : Response.json(applicantPage([], 0)),
+      [PROGRESS]: () =>
+        ++answers === 1 ? errorResponse(503, 'The server is busy') : Response.json(NOTHING),
       [TABLE]: () => Response.json(applicantPage([], 0)),
     })
     renderPage()
@@ -118,7 +122,11 @@ describe('the jury dashboard', () => {
 
   it('passes axe', async () => {
     stubApi({
-      [SAMPLE]: () => Response.json(applicantPage(FIRST_50, 73, 50)),
+      [PROGRESS]: () =>
+        Response.json({
+          totals: { submissions: 73, pending: 56, reviewed: 17 },
+          mine: { assigned: 12, pending: 9, reviewed: 3 },
+        }),
       [TABLE]: () => Response.json(applicantPage([applicantFixture(1, { status: 'submitted' })])),
     })
     renderPage()

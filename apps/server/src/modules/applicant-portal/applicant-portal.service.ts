@@ -190,6 +190,12 @@ export function createApplicantPortalService({
   }
 
   return {
+    /** The applicant as the user call names them: the web app's sidebar follows the role. */
+    async currentUser(applicantId: string) {
+      const row = await mustFindApplicant(applicantId)
+      return { id: row.id, email: row.email, name: row.name, role: 'applicant' as const }
+    },
+
     async dashboard(applicantId: string): Promise<ApplicantDashboard> {
       const applicant = toApplicant(await mustFindApplicant(applicantId))
       const [[entries, submitted], events] = await Promise.all([

@@ -1,4 +1,4 @@
-import type { CurrentUser, ChangePasswordInput, LoginInput } from '@hackathon/contract'
+import type { StaffUser, ChangePasswordInput, LoginInput } from '@hackathon/contract'
 import { LOGIN_MESSAGES } from '@hackathon/contract'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
@@ -14,14 +14,14 @@ import { clearLimit, takeSlots, type Limit } from '../limits/limits.service.js'
 import * as staffRepo from '../staff/staff.repo.js'
 import * as repo from './auth.repo.js'
 
-export interface StaffActor extends CurrentUser {
+export interface StaffActor extends StaffUser {
   kind: 'staff'
   sessionId: string
 }
 
 export interface IssuedSession {
   token: string
-  user: CurrentUser
+  user: StaffUser
 }
 
 export type AuthService = ReturnType<typeof createAuthService>
@@ -51,7 +51,7 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
   }
 
   /** A new random token for `userId`; only its hash is stored. Rotated at every sign-in. */
-  async function issueSession(tx: Db, user: CurrentUser): Promise<IssuedSession> {
+  async function issueSession(tx: Db, user: StaffUser): Promise<IssuedSession> {
     const token = newToken()
     await repo.insertSession(tx, {
       userId: user.id,

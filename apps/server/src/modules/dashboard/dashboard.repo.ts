@@ -34,6 +34,23 @@ export async function reviewTotals(db: Db) {
   return row!
 }
 
+/**
+ * One judge's assigned submissions (drafts aside) and how many of them they scored; a declared
+ * conflict is neither (docs/decisions/014-jury-scoring.md).
+ */
+export async function juryAssignments(db: Db, jurorId: string) {
+  const [row] = await rowsOf<{ assigned: number; reviewed: number }>(
+    db,
+    sql`select count(*)::int as assigned,
+               (count(*) filter (where r.saved_at is not null))::int as reviewed
+          from review_assignments a
+          join submissions s on s.id = a.submission_id and s.status <> 'draft'
+          left join reviews r on r.submission_id = a.submission_id and r.juror_id = a.juror_id
+         where a.juror_id = ${jurorId} and not coalesce(r.conflict, false)`,
+  )
+  return row!
+}
+
 export function recentActivity(db: Db, limit: number) {
   return rowsOf<{
     id: string

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { dashboardCharts, recentActivity, stageStats } from '@hackathon/contract'
-import { requireRole } from '../../plugins/auth.js'
+import { dashboardCharts, juryProgress, recentActivity, stageStats } from '@hackathon/contract'
+import { requireRole, staffActor } from '../../plugins/auth.js'
 import type { DashboardService } from './dashboard.service.js'
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (
@@ -20,6 +20,19 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
       onRequest: staff,
     },
     () => dashboard.stageStats(),
+  )
+  app.get(
+    '/api/jury-progress',
+    {
+      schema: {
+        tags,
+        summary:
+          "The jury dashboard's cards: every submission, and the caller's assigned and scored ones",
+        response: { 200: juryProgress },
+      },
+      onRequest: staff,
+    },
+    (request) => dashboard.juryProgress(staffActor(request).id),
   )
   app.get(
     '/api/recent-activity',

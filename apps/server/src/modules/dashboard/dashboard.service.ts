@@ -3,6 +3,7 @@ import {
   REGISTRATION_CHART_DAYS,
   type ActivityItem,
   type DashboardCharts,
+  type JuryProgress,
   type StageStats,
 } from '@hackathon/contract'
 import type { Db } from '../../db/client.js'
@@ -23,6 +24,26 @@ export function createDashboardService({ db, snapshots }: { db: Db; snapshots: S
         () => Promise.all([repo.stageStats(db), repo.reviewTotals(db)]),
       )
       return { stages, totals }
+    },
+
+    /** The jury dashboard's cards for one judge (docs/product/pipeline.md#figures). */
+    async juryProgress(jurorId: string): Promise<JuryProgress> {
+      const [totals, mine] = await Promise.all([
+        snapshots.get('stage-stats:totals', ['applicants', 'submissions', 'rounds'], () =>
+          repo.reviewTotals(db),
+        ),
+        repo.juryAssignments(db, jurorId),
+      ])
+      return {
+        totals,
+        mine: mine.assigned
+          ? {
+              assigned: mine.assigned,
+              pending: mine.assigned - mine.reviewed,
+              reviewed: mine.reviewed,
+            }
+          : null,
+      }
     },
 
     async recentActivity(): Promise<ActivityItem[]> {

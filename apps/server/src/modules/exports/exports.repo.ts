@@ -28,6 +28,16 @@ function whereOf(f: ApplicantExportFilter): SQL[] {
   ].filter((c): c is SQL => c !== undefined)
 }
 
+/** How many applicants the filter matches (an export's row count beyond its first page). */
+export async function count(db: Db, filter: ApplicantExportFilter): Promise<number> {
+  const where = and(...whereOf(filter))
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${applicants} ${where ? sql`where ${where}` : sql``}`,
+  )
+  return row?.n ?? 0
+}
+
 /** Where a page ends: the next page starts after this row (created_at, id). */
 export interface ExportKeyset {
   /** The database's own text of created_at, to the microsecond (a Date keeps milliseconds). */

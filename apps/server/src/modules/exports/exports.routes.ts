@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { applicantExportFilters, roundExportRequest } from '@hackathon/contract'
+import { EXPORT_ROWS_HEADER, applicantExportFilters, roundExportRequest } from '@hackathon/contract'
 import { requireRole } from '../../plugins/auth.js'
 import type { ExportsService } from './exports.service.js'
 
@@ -21,12 +21,15 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> =
       },
       onRequest: requireRole('admin'),
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const { rows, stream } = await exports.applicantsCsv(request.body)
+      return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="applicants_export_${today()}.csv"`)
         .header('cache-control', 'no-store')
-        .send(exports.applicantsCsv(request.body)),
+        .header(EXPORT_ROWS_HEADER, String(rows))
+        .send(stream)
+    },
   )
 
   app.post(
@@ -39,11 +42,14 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> =
       },
       onRequest: requireRole('admin'),
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const { rows, file } = await exports.roundsXlsx(request.body)
+      return reply
         .header('content-type', XLSX)
         .header('content-disposition', `attachment; filename="rounds_export_${today()}.xlsx"`)
         .header('cache-control', 'no-store')
-        .send(await exports.roundsXlsx(request.body)),
+        .header(EXPORT_ROWS_HEADER, String(rows))
+        .send(file)
+    },
   )
 }

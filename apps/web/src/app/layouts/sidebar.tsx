@@ -2,6 +2,7 @@ import { APP_NAME, type CurrentUser } from '@hackathon/contract'
 import { Trophy } from 'lucide-react'
 import { Link, useLocation } from 'wouter'
 
+import { ApplicantAccount } from '@/features/applicant-portal/components/applicant-layout'
 import { UserMenu } from '@/features/auth/components/user-menu'
 import { cn } from '@/lib/utils'
 
@@ -64,7 +65,8 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
       </div>
 
       <div className="border-t border-border p-3">
-        <UserMenu user={user} />
+        {/* An applicant signed in with a code has no password and no staff session to end. */}
+        {user.role === 'applicant' ? <ApplicantAccount /> : <UserMenu user={user} />}
       </div>
     </div>
   )

@@ -2,6 +2,7 @@ import { APP_NAME, type CurrentUser } from '@hackathon/contract'
 import { Menu } from 'lucide-react'
 import { Suspense, useState, type ReactNode } from 'react'
 
+import { InShellContext } from '@/components/in-shell'
 import { SkipLink } from '@/components/skip-link'
 import { Button } from '@/components/ui/button'
 import {
@@ -30,7 +31,8 @@ export default function SignedInShell({
   children: ReactNode
 }) {
   const [drawerOpen, setDrawerOpen] = useState(false)
-  // The event stream is for staff; the server refuses it to anyone else.
+  // The event stream is for staff; the server refuses it to anyone else (an applicant's pages are
+  // in the shell too, issue 22).
   useLiveUpdates({ enabled: user.role === 'admin' || user.role === 'jury' })
 
   return (
@@ -66,7 +68,7 @@ export default function SignedInShell({
               </div>
             }
           >
-            {children}
+            <InShellContext.Provider value={true}>{children}</InShellContext.Provider>
           </Suspense>
         </div>
       </div>

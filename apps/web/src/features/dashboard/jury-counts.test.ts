@@ -1,30 +1,28 @@
-import type { Applicant } from '@hackathon/contract'
 import { describe, expect, it } from 'vitest'
 
-import { juryCounts } from './jury-counts'
+import { juryCards } from './jury-counts'
 
-const applicant = (reviewedAt: string | null) => ({ reviewedAt }) as Applicant
+const totals = { submissions: 5, pending: 5, reviewed: 0 }
 
-describe('the jury counts (SPEC.md section 9)', () => {
-  it('take the total from the server and split the first 50 by review time', () => {
-    const applicants = [
-      ...Array.from({ length: 18 }, () => applicant('2026-03-01T10:00:00.000Z')),
-      ...Array.from({ length: 32 }, () => applicant(null)),
-    ]
-    expect(juryCounts({ applicants, total: 73, totalPages: 2 })).toEqual({
-      total: 73,
-      pending: 32,
-      reviewed: 18,
-      sampled: 50,
-    })
+describe('the jury cards (docs/product/pipeline.md#figures)', () => {
+  it("count the judge's own scoring of their assigned submissions once scoring is in use", () => {
+    expect(juryCards({ totals, mine: { assigned: 5, pending: 3, reviewed: 2 } })).toEqual([
+      { label: 'Total Submissions', value: 5, counts: 'Submissions in every round' },
+      { label: 'Pending Review', value: 3, counts: 'Assigned to you, not yet scored' },
+      { label: 'Reviewed', value: 2, counts: 'Assigned to you and scored by you' },
+    ])
   })
 
-  it('are all zero with nothing submitted', () => {
-    expect(juryCounts({ applicants: [], total: 0, totalPages: 0 })).toEqual({
-      total: 0,
-      pending: 0,
-      reviewed: 0,
-      sampled: 0,
-    })
+  it('split the submissions by decision while nothing is assigned to the judge', () => {
+    expect(
+      juryCards({ totals: { submissions: 7, pending: 4, reviewed: 3 }, mine: null }).map((card) => [
+        card.label,
+        card.value,
+      ]),
+    ).toEqual([
+      ['Total Submissions', 7],
+      ['Pending Review', 4],
+      ['Reviewed', 3],
+    ])
   })
 })

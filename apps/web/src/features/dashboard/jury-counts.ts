@@ -1,24 +1,33 @@
-import type { ApplicantList } from '@hackathon/contract'
+import type { JuryProgress } from '@hackathon/contract'
 
-export interface JuryCounts {
-  total: number
-  pending: number
-  reviewed: number
-  /** How many applicants the pending and reviewed counts were taken from. */
-  sampled: number
+export interface JuryCard {
+  label: 'Total Submissions' | 'Pending Review' | 'Reviewed'
+  value: number
+  /** What the card counts, shown under it. */
+  counts: string
 }
 
 /**
- * SPEC.md section 9: Total Submissions is the server's total of submitted applicants; Pending
- * Review and Reviewed are counted among the first 50 of them (the page asked for), by whether
- * they have a review time.
+ * The jury dashboard's three cards (docs/product/pipeline.md#figures). Total Submissions is every
+ * submission (drafts aside), never a status set by hand. Once submissions are assigned to the
+ * judge (scoring in use), Pending Review and Reviewed are their own scoring work; until then they
+ * split the submissions by whether a decision was made.
  */
-export function juryCounts(sample: ApplicantList): JuryCounts {
-  const reviewed = sample.applicants.filter((applicant) => Boolean(applicant.reviewedAt)).length
-  return {
-    total: sample.total,
-    pending: sample.applicants.length - reviewed,
-    reviewed,
-    sampled: sample.applicants.length,
+export function juryCards({ totals, mine }: JuryProgress): JuryCard[] {
+  const total: JuryCard = {
+    label: 'Total Submissions',
+    value: totals.submissions,
+    counts: 'Submissions in every round',
   }
+  if (mine)
+    return [
+      total,
+      { label: 'Pending Review', value: mine.pending, counts: 'Assigned to you, not yet scored' },
+      { label: 'Reviewed', value: mine.reviewed, counts: 'Assigned to you and scored by you' },
+    ]
+  return [
+    total,
+    { label: 'Pending Review', value: totals.pending, counts: 'Waiting for a decision' },
+    { label: 'Reviewed', value: totals.reviewed, counts: 'Decided: advanced or not' },
+  ]
 }

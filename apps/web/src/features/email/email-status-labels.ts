@@ -7,6 +7,7 @@ export const EMAIL_STATUS_BADGES: Readonly<
   Record<EmailStatus, { label: string; variant: BadgeProps['variant'] }>
 > = {
   queued: { label: 'Queued', variant: 'secondary' },
+  sending: { label: 'Sending', variant: 'secondary' },
   retrying: { label: 'Retrying', variant: 'outline' },
   sent: { label: 'Sent', variant: 'success' },
   failed: { label: 'Failed', variant: 'destructive' },

@@ -1,3 +1,5 @@
+import { EXPORT_MESSAGES, countOf } from '@hackathon/contract'
+
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/error-message'
 import { handleUnauthorized } from '@/lib/unauthorized'
@@ -5,6 +7,24 @@ import { handleUnauthorized } from '@/lib/unauthorized'
 /** SPEC.md section 8, 'Export Successful'. */
 export function reportExportDone(description: string): void {
   toast({ title: 'Export Successful', description })
+}
+
+/**
+ * What an export answered: how many rows it saved, or plainly that none matched (issue 22).
+ * Returns whether a file was saved.
+ */
+export function reportExportResult(
+  rows: number | null,
+  texts: { done: string; none: string; one: string; many: string },
+): boolean {
+  if (rows === 0) {
+    toast({ title: EXPORT_MESSAGES.nothingTitle, description: texts.none })
+    return false
+  }
+  reportExportDone(
+    rows === null ? texts.done : `${texts.done} ${countOf(rows, texts.one, texts.many)} exported.`,
+  )
+  return true
 }
 
 /**

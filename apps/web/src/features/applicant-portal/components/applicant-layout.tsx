@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react'
 import { useEffect, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 
+import { useInShell } from '@/components/in-shell'
 import { HomeLink } from '@/components/public-page'
 import { SkipLink } from '@/components/skip-link'
 import { Button } from '@/components/ui/button'
@@ -29,6 +30,7 @@ export function ApplicantLayout({
   children: ReactNode
 }) {
   const session = useApplicantSession()
+  const inShell = useInShell()
   const [, navigate] = useLocation()
   const leaveFor =
     access === 'signedIn' && !session
@@ -43,6 +45,27 @@ export function ApplicantLayout({
   }, [leaveFor, navigate])
 
   if (leaveFor) return null
+
+  // For an applicant the user call names, the shell shows the applicant sidebar with Logout
+  // (SPEC.md section 2, issue 22): only the page is drawn here, and on a phone, where the
+  // sidebar waits behind the menu button, who is signed in and Logout stay one tap away.
+  if (inShell)
+    return (
+      <>
+        {session && (
+          <div className="flex justify-end border-b border-border bg-background px-4 py-2 md:hidden">
+            <SignedInAs session={session} />
+          </div>
+        )}
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="w-full px-4 py-6 focus:outline-none sm:px-6 sm:py-10 lg:px-8"
+        >
+          {children}
+        </main>
+      </>
+    )
 
   return (
     <div className="flex min-h-dvh flex-col bg-muted">
@@ -63,6 +86,12 @@ export function ApplicantLayout({
       </main>
     </div>
   )
+}
+
+/** The applicant sidebar's footer: who is signed in, and Logout. */
+export function ApplicantAccount() {
+  const session = useApplicantSession()
+  return session ? <SignedInAs session={session} /> : null
 }
 
 function SignedInAs({ session }: { session: ApplicantSession }) {

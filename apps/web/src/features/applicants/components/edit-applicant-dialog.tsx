@@ -3,7 +3,7 @@ import {
   APPLICANT_STATUS_LABELS,
   EDITABLE_APPLICANT_STATUSES,
   GRADUATION_YEARS,
-  applicantUpdateInput,
+  applicantUpdateFor,
   type Applicant,
   type ApplicantUpdateInput,
 } from '@hackathon/contract'
@@ -21,6 +21,7 @@ import {
 import { toast } from '@/components/ui/use-toast'
 import { apiErrorCode } from '@/lib/api-error-code'
 import { apiErrorStatus, errorMessage } from '@/lib/error-message'
+import { handleUnauthorized } from '@/lib/unauthorized'
 
 import { useReloadApplicant } from '../api/get-applicant'
 import { useUpdateApplicant } from '../api/update-applicant'
@@ -100,6 +101,8 @@ export function EditApplicantDialog({
             setConflict({ id: applicant.id, message: errorMessage(err, code) })
             return
           }
+          // A session that ran out: sign in again and come back here, as on Add Applicant.
+          if (handleUnauthorized(err)) return
           toast({
             variant: 'destructive',
             title: 'Error',
@@ -195,7 +198,8 @@ function EditApplicantForm({
   onReload: () => void
   onSubmit: (input: ApplicantUpdateInput) => void
 }) {
-  const form = useSchemaForm(applicantUpdateInput, () => valuesOf(applicant))
+  // The server's rules for this applicant: a value stored before a rule may stay (issue 22).
+  const form = useSchemaForm(applicantUpdateFor(applicant), () => valuesOf(applicant))
   const status = form.field('status')
   const reloadButton = useRef<HTMLButtonElement>(null)
   // The refusal is read out with the field it is about, which takes focus.

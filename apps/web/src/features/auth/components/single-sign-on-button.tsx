@@ -1,3 +1,5 @@
+import { RETURN_TO_PARAM } from '@hackathon/contract'
+
 import { Button } from '@/components/ui/button'
 
 import { useAuthOptions } from '../api/get-auth-options'
@@ -6,9 +8,12 @@ import { useAuthOptions } from '../api/get-auth-options'
  * The third-party sign-in of SPEC.md section 2, shown only when the server has a provider
  * configured. A plain link, not a fetch: the provider's pages need a full browser navigation.
  */
-export function SingleSignOnButton() {
+export function SingleSignOnButton({ returnTo }: { returnTo?: string | null }) {
   const { data } = useAuthOptions()
   if (!data?.sso.enabled) return null
+  const href = returnTo
+    ? `/api/login?${RETURN_TO_PARAM}=${encodeURIComponent(returnTo)}`
+    : '/api/login'
 
   return (
     <div className="grid gap-4">
@@ -18,7 +23,7 @@ export function SingleSignOnButton() {
         <span aria-hidden="true" className="h-px flex-1 bg-border" />
       </div>
       <Button asChild variant="outline" className="w-full">
-        <a href="/api/login">{data.sso.label.trim() || 'Sign in with single sign-on'}</a>
+        <a href={href}>{data.sso.label.trim() || 'Sign in with single sign-on'}</a>
       </Button>
     </div>
   )

@@ -2,45 +2,41 @@ import { CircleCheck, Clock, FileText, type LucideIcon } from 'lucide-react'
 
 import { Card } from '@/components/ui/card'
 
-import { useSubmittedSample } from '../api/get-submitted-sample'
-import { SUBMITTED_SAMPLE } from '../api/keys'
+import { useJuryProgress } from '../api/get-jury-progress'
 import { formatCount } from '../format-count'
-import { juryCounts } from '../jury-counts'
+import { juryCards, type JuryCard } from '../jury-counts'
 import { QueryState } from '@/components/query-state'
 
-/** SPEC.md section 2, "Jury dashboard": Total Submissions, Pending Review and Reviewed. */
+const ICONS: Record<JuryCard['label'], LucideIcon> = {
+  'Total Submissions': FileText,
+  'Pending Review': Clock,
+  Reviewed: CircleCheck,
+}
+
+/**
+ * SPEC.md section 2, "Jury dashboard": Total Submissions, Pending Review and Reviewed, each saying
+ * what it counts (issue 22; docs/product/pipeline.md#figures).
+ */
 export function JurySummary() {
-  const sample = useSubmittedSample()
+  const progress = useJuryProgress()
   return (
     <QueryState
-      query={sample}
+      query={progress}
       loadingLabel="Loading submission counts…"
       errorText="The submission counts could not be loaded."
     >
-      {(data) => {
-        const { total, pending, reviewed } = juryCounts(data)
-        return (
-          <div className="grid gap-2">
-            <dl className="grid gap-4 sm:grid-cols-3">
-              <Stat icon={FileText} label="Total Submissions" value={total} />
-              <Stat icon={Clock} label="Pending Review" value={pending} />
-              <Stat icon={CircleCheck} label="Reviewed" value={reviewed} />
-            </dl>
-            {/* SPEC.md section 9 counts from the first 50; say so once there are more. */}
-            {total > SUBMITTED_SAMPLE.limit && (
-              <p className="text-sm text-muted-foreground">
-                Pending Review and Reviewed count the first {SUBMITTED_SAMPLE.limit} submitted
-                applicants.
-              </p>
-            )}
-          </div>
-        )
-      }}
+      {(data) => (
+        <dl className="grid gap-4 sm:grid-cols-3">
+          {juryCards(data).map((card) => (
+            <Stat key={card.label} icon={ICONS[card.label]} {...card} />
+          ))}
+        </dl>
+      )}
     </QueryState>
   )
 }
 
-function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: number }) {
+function Stat({ icon: Icon, label, value, counts }: JuryCard & { icon: LucideIcon }) {
   return (
     // The dt and dd sit right in the card: a <dl> allows one wrapping <div> per pair.
     <Card className="grid gap-1 p-5">
@@ -49,6 +45,7 @@ function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; v
         {label}
       </dt>
       <dd className="text-3xl font-bold tabular-nums">{formatCount(value)}</dd>
+      <dd className="text-sm text-muted-foreground">{counts}</dd>
     </Card>
   )
 }

@@ -26,7 +26,7 @@ import {
   type ApplicantFilterValues,
   type StatusFilter,
 } from '../applicant-filters'
-import { reportExportDone, reportExportFailure } from '../report-export'
+import { reportExportFailure, reportExportResult } from '../report-export'
 import { ExportDialogFooter } from './export-dialog-footer'
 
 type Field = keyof ApplicantFilterValues
@@ -82,8 +82,10 @@ export function ApplicantsExportDialog({ children }: { children: ReactNode }) {
     }
     setErrors({})
     exportApplicants.mutate(filters, {
-      onSuccess: () => {
-        reportExportDone(EXPORT_MESSAGES.applicantsDone)
+      onSuccess: ({ rows }) => {
+        const texts = { done: EXPORT_MESSAGES.applicantsDone, none: EXPORT_MESSAGES.applicantsNone }
+        // None matched: the dialog stays open with its filters, to widen them.
+        if (!reportExportResult(rows, { ...texts, one: 'applicant', many: 'applicants' })) return
         setValues(APPLICANT_FILTER_DEFAULTS)
         setOpen(false)
       },

@@ -19,7 +19,7 @@ import {
   type RoundExportValues,
   type StageFilter,
 } from '../round-export-values'
-import { reportExportDone, reportExportFailure } from '../report-export'
+import { reportExportFailure, reportExportResult } from '../report-export'
 import { ExportDialogFooter } from './export-dialog-footer'
 import { MetricCheckbox } from './metric-checkbox'
 
@@ -35,8 +35,10 @@ export function RoundsExportDialog({ children }: { children: ReactNode }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     exportRounds.mutate(toRoundExportRequest(values), {
-      onSuccess: () => {
-        reportExportDone(EXPORT_MESSAGES.roundsDone)
+      onSuccess: ({ rows }) => {
+        const texts = { done: EXPORT_MESSAGES.roundsDone, none: EXPORT_MESSAGES.roundsNone }
+        // None matched: the dialog stays open with its filters, to widen them.
+        if (!reportExportResult(rows, { ...texts, one: 'round', many: 'rounds' })) return
         setValues(ROUND_EXPORT_DEFAULTS)
         setOpen(false)
       },

@@ -180,7 +180,7 @@ describe('the round form', () => {
   })
 
   it('on a 401 says Unauthorized and signs in again', async () => {
-    const location = { href: 'http://localhost/rounds' }
+    const location = { href: 'http://localhost/rounds', pathname: '/rounds', search: '' }
     vi.stubGlobal('location', location)
     renderRounds([], {
       'POST /api/rounds': () => errorResponse(401, 'You are not signed in.', 'UNAUTHORIZED'),
@@ -195,7 +195,9 @@ describe('the round form', () => {
 
     expect(await screen.findByText('Unauthorized')).toBeTruthy()
     expect(screen.getByText('You are logged out. Logging in again...')).toBeTruthy()
-    await waitFor(() => expect(location.href).toBe('/api/login'), { timeout: 2000 })
+    await waitFor(() => expect(location.href).toBe('/api/login?returnTo=%2Frounds'), {
+      timeout: 2000,
+    })
   })
 
   it('shows the server’s message, or the fallback, when saving fails', async () => {
