@@ -55,6 +55,7 @@ import { healthRoutes } from './modules/health/health.routes.js'
 import { staffRoutes } from './modules/staff/staff.routes.js'
 import { createStaffService } from './modules/staff/staff.service.js'
 import { registerAuth } from './plugins/auth.js'
+import { registerArrival } from './plugins/arrival.js'
 import { registerErrorHandling, registerJsonParser } from './plugins/errors.js'
 import { registerOpenApi } from './plugins/openapi.js'
 import { registerWebApp } from './plugins/web.js'
@@ -145,6 +146,8 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // First of all hooks: when the request arrived, before anything can make it wait (deadlines).
+  registerArrival(app)
   // Every route as registered: the access matrix test walks it, so no route can be forgotten.
   const routeTable: RouteEntry[] = []
   app.addHook('onRoute', (route) => {
@@ -253,7 +256,10 @@ export async function buildApp({
   hub.watch((topics) => snapshots.invalidate(topics))
   announce = (topics) => hub.announce(topics)
   app.addHook('preClose', async () => hub.stop())
-  await startEmailWorker(jobs, email, config)
+  const emailWorker = await startEmailWorker(jobs, email, config, (err) =>
+    app.log.warn({ err }, 'email sweep failed'),
+  )
+  app.addHook('onClose', async () => emailWorker.stop())
   await startGitHubWorkers(jobs, github, config)
   await startSubmissionWorkers(jobs, submissions)
   await sms.start()
@@ -264,13 +270,16 @@ export async function buildApp({
   const sweep = setInterval(() => {
     auth.sweepExpired().catch((err) => app.log.warn({ err }, 'session sweep failed'))
     sweepClosedWindows(db).catch((err) => app.log.warn({ err }, 'limit sweep failed'))
+    applicants
+      .sweepRegistrationKeys()
+      .catch((err) => app.log.warn({ err }, 'registration key sweep failed'))
   }, 3_600_000)
   sweep.unref()
   app.addHook('onClose', async () => clearInterval(sweep))
 
   await app.register(healthRoutes, { database, version: VERSION })
   await app.register(metricsRoutes, { registry: createMetrics(app, db), config })
-  await app.register(authRoutes, { config, auth, sso })
+  await app.register(authRoutes, { config, auth, sso, portal })
   await app.register(staffRoutes, { staff })
   await app.register(emailRoutes, { email })
   await app.register(applicantsRoutes, { applicants })

@@ -438,11 +438,25 @@ describe('the SMTP connection test (issue 20)', () => {
   })
 
   it('says TLS failed, in its own words, when the server cannot start TLS', async () => {
-    // The Gmail preset requires STARTTLS, which the test server does not offer.
-    const res = await testAgainst(smtp.port, { emailService: 'gmail', emailPass: smtp.password })
+    // A server that offers STARTTLS, then answers the handshake with plain text. (The Gmail
+    // preset always goes to Gmail's own host since issue 22, so it cannot point here.)
+    const noTls = await serve((socket) => {
+      socket.write('220 mail.example.org ESMTP\r\n')
+      let upgrading = false
+      socket.on('data', (chunk) => {
+        if (upgrading) return void socket.end('this is not TLS\r\n')
+        const line = chunk.toString('utf8')
+        if (/^(EHLO|HELO)/i.test(line)) socket.write('250-mail.example.org\r\n250 STARTTLS\r\n')
+        else if (/^STARTTLS/i.test(line)) {
+          upgrading = true
+          socket.write('220 2.0.0 Ready to start TLS\r\n')
+        }
+      })
+    })
+    const res = await testAgainst(noTls.port, { emailService: 'custom' })
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe(
-      `Could not start TLS with the SMTP server at 127.0.0.1:${smtp.port}: port 465 expects SSL, 587 STARTTLS.`,
+      `Could not start TLS with the SMTP server at 127.0.0.1:${noTls.port}: port 465 expects SSL, 587 STARTTLS.`,
     )
   })
 

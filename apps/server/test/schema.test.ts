@@ -29,6 +29,7 @@ describe('database schema', () => {
       'pipeline_entries',
       'pipeline_events',
       'rate_limits',
+      'registration_keys',
       'requirements',
       'review_assignments',
       'review_scores',

@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import { MAX, isoDateTime } from './common.js'
-import { APPLICANT_STATUSES, EDITABLE_APPLICANT_STATUSES, LIMITS } from './constants.js'
+import {
+  APPLICANT_STATUSES,
+  EDITABLE_APPLICANT_STATUSES,
+  GRADUATION_YEARS,
+  LIMITS,
+  PUBLIC_COURSES,
+} from './constants.js'
 
 const requiredText = (message: string, max: number = MAX.name) =>
   z.string().trim().min(1, message).max(max, 'This value is too long')
@@ -60,6 +66,34 @@ const optionalUrl = (message: string) =>
     .optional()
     .transform((value) => value || undefined)
 
+/*
+ * Each applicant field's rule, written once and used by the forms and the server alike: what a
+ * form offers is what the server takes (docs/product/registration.md#fields).
+ */
+
+/** A year from the form's list ("2024" to "2028" on the public form), as the form offers it. */
+const graduationYear = (years: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Year of graduation is required')
+    .refine(
+      (value) => years.includes(value),
+      `Year of graduation must be a year from ${years[0]} to ${years[years.length - 1]}`,
+    )
+
+/** One of the public form's courses. */
+const publicCourse = z
+  .string()
+  .trim()
+  .min(1, 'Course is required')
+  .refine(
+    (value) => (PUBLIC_COURSES as readonly string[]).includes(value),
+    `Course must be one of: ${PUBLIC_COURSES.join(', ')}`,
+  )
+
+const personName = requiredText('Name is required').refine(linkFree, NAME_LINK_MESSAGE)
+
 /** POST /api/register: the public form (SPEC section 5, "Public registration"). */
 export const registrationInput = z
   .object({
@@ -72,16 +106,11 @@ export const registrationInput = z
     email: email('Invalid email address'),
     mobile,
     studentId: requiredText('Student ID is required', 100),
-    course: requiredText('Course is required'),
-    yearOfGraduation: requiredText('Year of graduation is required', 10),
+    course: publicCourse,
+    yearOfGraduation: graduationYear(GRADUATION_YEARS.publicForm),
     collegeName: requiredText('College name is required'),
-    // The public form sets no rule on it (SPEC section 5); it is kept as typed, within bounds.
-    linkedinProfile: z
-      .string()
-      .trim()
-      .max(MAX.url, 'This link is too long')
-      .optional()
-      .transform((value) => value || undefined),
+    // A link staff will open: a web address, as on the other forms (issue 22).
+    linkedinProfile: optionalUrl('Invalid LinkedIn URL'),
   })
   .meta({ id: 'RegistrationRequest' })
 export type RegistrationInput = z.input<typeof registrationInput>
@@ -91,44 +120,124 @@ export const registrationResponse = z
   .meta({ id: 'Registration' })
 export type RegistrationResponse = z.infer<typeof registrationResponse>
 
+/**
+ * POST /api/register's optional Idempotency-Key: one per attempt of the form (a random UUID), the
+ * same on its automatic retries. A retry with the same key and body gets the original answer.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
+export const registrationHeaders = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{8,200}$/,
+      'Idempotency-Key must be 8 to 200 visible characters, such as a UUID',
+    )
+    .optional()
+    .meta({
+      description:
+        'One per registration attempt (a random UUID); a retry with the same key and body gets the original registration ID, for 24 hours',
+    }),
+})
+
 /** POST /api/applicants: the Add Applicant page (its names differ: college and year). */
 export const manualApplicantInput = z
   .object({
-    name: requiredText('Name is required').refine(linkFree, NAME_LINK_MESSAGE),
+    name: personName,
     email: email('Valid email is required'),
     mobile,
     studentId: requiredText('Student ID is required', 100),
     college: requiredText('College is required'),
+    // The Add Applicant page asks for the course as text (SPEC section 5, "Add Applicant").
     course: requiredText('Course is required'),
-    year: requiredText('Year of graduation is required', 10),
+    year: graduationYear(GRADUATION_YEARS.editForm),
     linkedinProfile: optionalUrl('Valid LinkedIn URL is required'),
   })
   .meta({ id: 'ManualApplicantRequest' })
 export type ManualApplicantInput = z.input<typeof manualApplicantInput>
 
-/** PUT /api/applicants/{id}: the admin edit form (SPEC section 5, "Applicant edit"). */
+const status = z.enum(
+  EDITABLE_APPLICANT_STATUSES,
+  'Status must be one of registered, submitted, selected, not_selected, won',
+)
+/**
+ * The applicant's `updatedAt` when the form was opened: the edit is refused (409) when the
+ * applicant changed since. Optional, so a client that does not send it still saves.
+ */
+const version = isoDateTime.optional()
+
+/**
+ * PUT /api/applicants/{id}'s body as the route reads it: text within bounds. The field rules are
+ * checked against the stored applicant (applicantUpdateFor), since a value stored before a rule
+ * (an old year, a LinkedIn text) must not block the edit of another field (issue 22).
+ */
 export const applicantUpdateInput = z
   .object({
-    name: requiredText('Name is required').refine(linkFree, NAME_LINK_MESSAGE),
-    email: email('Invalid email address'),
-    mobile,
+    name: requiredText('Name is required'),
+    email: z.string().trim().max(MAX.email, 'Email address is too long'),
+    mobile: z.string().trim().max(30, 'Mobile number is too long'),
     studentId: requiredText('Student ID is required', 100),
     collegeName: requiredText('College name is required'),
     course: requiredText('Course is required'),
     yearOfGraduation: requiredText('Year of graduation is required', 10),
-    linkedinProfile: optionalUrl('Invalid LinkedIn URL'),
-    status: z.enum(
-      EDITABLE_APPLICANT_STATUSES,
-      'Status must be one of registered, submitted, selected, not_selected, won',
-    ),
-    /**
-     * The applicant's `updatedAt` when the form was opened: the edit is refused (409) when the
-     * applicant changed since. Optional, so a client that does not send it still saves.
-     */
-    version: isoDateTime.optional(),
+    linkedinProfile: z.string().trim().max(MAX.url, 'This link is too long').optional(),
+    status,
+    version,
   })
   .meta({ id: 'ApplicantUpdateRequest' })
 export type ApplicantUpdateInput = z.input<typeof applicantUpdateInput>
+
+/** A field's rule, except that the value stored already passes as it is. */
+function unlessStored<T extends z.ZodType<unknown, string | undefined>>(
+  rule: T,
+  stored: string | null,
+) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx): z.output<T> => {
+      if (stored !== null && value === stored) return value as z.output<T>
+      const checked = rule.safeParse(value)
+      if (checked.success) return checked.data
+      for (const issue of checked.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path })
+      return z.NEVER
+    })
+}
+
+/** The stored values an edit is checked against. */
+export type StoredApplicantFields = Pick<
+  Applicant,
+  | 'name'
+  | 'email'
+  | 'mobile'
+  | 'studentId'
+  | 'collegeName'
+  | 'course'
+  | 'yearOfGraduation'
+  | 'linkedinProfile'
+>
+
+/**
+ * The admin edit form's rules (SPEC section 5, "Applicant edit"), for one stored applicant: every
+ * field that changes must pass its rule; an unchanged one passes as stored. The edit dialog and
+ * the server both check an edit with it.
+ */
+export const applicantUpdateFor = (stored: StoredApplicantFields) =>
+  z.object({
+    name: unlessStored(personName, stored.name),
+    email: unlessStored(email('Invalid email address'), stored.email),
+    mobile: unlessStored(mobile, stored.mobile),
+    studentId: unlessStored(requiredText('Student ID is required', 100), stored.studentId),
+    collegeName: unlessStored(requiredText('College name is required'), stored.collegeName),
+    course: unlessStored(requiredText('Course is required'), stored.course),
+    yearOfGraduation: unlessStored(
+      graduationYear(GRADUATION_YEARS.editForm),
+      stored.yearOfGraduation,
+    ),
+    linkedinProfile: unlessStored(optionalUrl('Invalid LinkedIn URL'), stored.linkedinProfile),
+    status,
+    version,
+  })
 
 export const applicantStatus = z.enum(APPLICANT_STATUSES)
 
@@ -194,6 +303,8 @@ export const APPLICANT_MESSAGES = {
   addFailed: 'Failed to add applicant',
   duplicateEmail: 'An applicant with this email address is already registered',
   duplicateMobile: 'An applicant with this mobile number is already registered',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different registration. Send a new key for new details.',
   notSubmitted: 'Only an applicant whose status is submitted can be selected',
   notFound: 'Applicant not found',
   changed:

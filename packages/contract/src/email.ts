@@ -7,6 +7,19 @@ export type EmailService = (typeof EMAIL_SERVICES)[number]
 /** The recommended provider preset (SPEC sections 4 and 9): host and port are fixed. */
 export const GMAIL_PRESET = { host: 'smtp.gmail.com', port: '587' } as const
 
+/**
+ * Settings with the preset's host and port when a preset is chosen, whatever was sent or stored
+ * before: the server saves, shows and sends with these (issue 22), so the locked fields the page
+ * shows are where mail goes.
+ */
+export function withPreset<
+  T extends { emailService: EmailService; emailHost: string; emailPort: string },
+>(settings: T): T {
+  return settings.emailService === 'gmail'
+    ? { ...settings, emailHost: GMAIL_PRESET.host, emailPort: GMAIL_PRESET.port }
+    : settings
+}
+
 export const EMAIL_SETTINGS_MESSAGES = {
   hostRequired: 'SMTP host is required',
   portRequired: 'SMTP port is required',
@@ -52,6 +65,7 @@ export const emailSettingsInput = z
     if (!isEmail(input.emailUser)) problem('emailUser', EMAIL_SETTINGS_MESSAGES.userInvalid)
     if (!isEmail(input.fromEmail)) problem('fromEmail', EMAIL_SETTINGS_MESSAGES.senderInvalid)
   })
+  .transform(withPreset)
   .meta({ id: 'EmailSettingsChange' })
 export type EmailSettingsInput = z.input<typeof emailSettingsInput>
 
@@ -94,7 +108,14 @@ export const EMAIL_TEMPLATES = [
 ] as const
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number]
 
-export const EMAIL_STATUSES = ['queued', 'retrying', 'sent', 'failed', 'skipped'] as const
+export const EMAIL_STATUSES = [
+  'queued',
+  'sending',
+  'retrying',
+  'sent',
+  'failed',
+  'skipped',
+] as const
 export type EmailStatus = (typeof EMAIL_STATUSES)[number]
 
 export const emailLogEntry = z

@@ -20,5 +20,6 @@ export const errorCodes = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
+  databaseUnavailable: 'DATABASE_UNAVAILABLE',
 } as const
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes]

@@ -7,6 +7,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { startPgliteAutovacuum } from './maintenance.js'
+import { markDatabaseError } from '../lib/db-errors.js'
+import {
+  createConnectionGuard,
+  DatabaseUnavailableError,
+  destroyConnection,
+} from './connection-guard.js'
 import pg from 'pg'
 import { fromPglite, type ConstructorOptions } from 'pg-boss'
 import * as schema from './schema/index.js'
@@ -85,42 +91,151 @@ export async function openPglite(
   }
 }
 
+/**
+ * How long PostgreSQL may take (issue 21, docs/decisions/021-database-faults.md): connections that
+ * stop answering are found within seconds, and a request fails with 503 instead of waiting.
+ */
+export interface PostgresTimeouts {
+  /** Opening a connection, and readiness's ping (DATABASE_CONNECT_TIMEOUT_MS). */
+  connectMs: number
+  /** One statement, enforced by the server (DATABASE_STATEMENT_TIMEOUT_MS; 0: none). */
+  statementMs: number
+  /** A query unanswered this long gets its connection checked (connection-guard.ts). */
+  checkAfterMs?: number
+  /** How often the listening connection proves it is alive. */
+  heartbeatMs?: number
+}
+
+export const defaultPostgresTimeouts: PostgresTimeouts = {
+  connectMs: 3000,
+  statementMs: 15_000,
+}
+
+/** How long a request may wait for a free pooled connection before it is answered 503. */
+const POOL_WAIT_MS = 10_000
+
+/** Readiness's ping (GET /api/health) answers within this, or the instance is not ready. */
+const PING_TIMEOUT_MS = 2000
+
+/** A transaction that may run longer than the statement timeout (bulk uploads, migrations). */
+export const LONG_STATEMENT_TIMEOUT = '10min'
+
 export async function openPostgres(
   url: string,
   poolSize = 20,
+  timeouts: PostgresTimeouts = defaultPostgresTimeouts,
 ): Promise<Database & { pool: pg.Pool }> {
-  const pool = new pg.Pool({
+  const { connectMs, statementMs, checkAfterMs = 2000, heartbeatMs = 5000 } = timeouts
+  const guard = createConnectionGuard({ connectionString: url, connectMs, checkAfterMs })
+  // Every connection (pool, job queue, listener): TCP keepalive so that the kernel finds a dead
+  // peer in the end, the server's own statement timeout, and no transaction left open for ever
+  // by a client that went away.
+  const connection = {
     connectionString: url,
+    connectionTimeoutMillis: connectMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    idle_in_transaction_session_timeout: 60_000,
+  }
+  /** While the guard knows the database unreachable, a request fails at once (503). */
+  class GuardedPool extends pg.Pool {}
+  const connect = pg.Pool.prototype.connect as (this: pg.Pool, ...args: unknown[]) => unknown
+  ;(GuardedPool.prototype as unknown as { connect: typeof connect }).connect = function (
+    this: pg.Pool,
+    ...args: unknown[]
+  ) {
+    const callback = args[0] as ((error: Error | undefined, ...rest: unknown[]) => void) | undefined
+    if (guard.unreachable) {
+      const error = new DatabaseUnavailableError()
+      if (typeof callback !== 'function') return Promise.reject(error)
+      process.nextTick(() => callback(error))
+      return undefined
+    }
+    if (typeof callback === 'function')
+      return connect.call(this, (error: Error | undefined, ...rest: unknown[]) => {
+        if (error) markDatabaseError(error)
+        callback(error, ...rest)
+      })
+    const result = connect.call(this) as Promise<unknown>
+    result.catch(markDatabaseError)
+    return result
+  }
+  const pool = new GuardedPool({
+    ...connection,
+    // Waiting for a free connection in a surge (the deadline minute) is not a fault: up to
+    // POOL_WAIT_MS, while each new connection still opens within connectMs (connection-guard.ts).
+    connectionTimeoutMillis: Math.max(connectMs, POOL_WAIT_MS),
+    Client: guard.Client,
     max: poolSize,
-    connectionTimeoutMillis: 10_000,
+    ...(statementMs > 0 ? { statement_timeout: statementMs } : {}),
   })
   // An idle client losing its connection (a database restart) must not crash the process: the pool
   // drops it and the next query opens a new one.
   pool.on('error', () => {})
   const db = drizzlePg({ client: pool, schema }) as unknown as Db
-  await pool.query('select 1')
+  try {
+    await pool.query('select 1')
+  } catch (error) {
+    guard.stop()
+    await pool.end()
+    throw error
+  }
+  const jobOptions: ConstructorOptions & Omit<pg.PoolConfig, keyof ConstructorOptions> = {
+    ...connection,
+    Client: guard.Client,
+    max: Math.max(2, Math.min(10, Math.floor(poolSize / 4))),
+    // The job queue's maintenance deletes in bulk: a longer limit than requests get.
+    ...(statementMs > 0 ? { statement_timeout: Math.max(statementMs, 60_000) } : {}),
+  }
   return {
     driver: 'postgres',
     db,
     pool,
-    jobOptions: { connectionString: url, max: Math.max(2, Math.min(10, Math.floor(poolSize / 4))) },
-    ping: async () => {
-      await pool.query('select 1')
-    },
-    listen: (channel, onNotify, onResume) => listenPostgres(url, channel, onNotify, onResume),
+    jobOptions,
+    // Readiness: an answer within 2 s (or the connect timeout, if shorter), or the instance is
+    // not ready; a connection whose ping is lost is ended by the guard.
+    ping: () =>
+      withTimeout(
+        pool.query('select 1'),
+        Math.min(PING_TIMEOUT_MS, connectMs),
+        'The database did not answer the ping',
+      ),
+    listen: (channel, onNotify, onResume) =>
+      listenPostgres(connection, { connectMs, heartbeatMs }, channel, onNotify, onResume),
     close: async () => {
-      if (!pool.ended) await pool.end()
+      guard.stop()
+      // A stalled connection never answers its goodbye: the pool is not waited for past that.
+      if (!pool.ended)
+        await withTimeout(pool.end(), 2 * connectMs, 'The pool did not close').catch(() => {})
     },
   }
 }
 
+/** `promise`, or a rejection after `ms`. */
+async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  promise.catch(() => {})
+  try {
+    await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new DatabaseUnavailableError(message)), ms)
+      }),
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /**
- * LISTEN on a dedicated connection (a pooled one would be handed to other queries). When it drops
- * (a database restart, a network cut) it is reopened with a backoff of up to 5 s, and `onResume`
- * says that notifications may have been missed meanwhile.
+ * LISTEN on a dedicated connection (a pooled one would be handed to other queries). A heartbeat
+ * (`select 1` every `heartbeatMs`, answered within `connectMs`) finds a connection that died
+ * silently; when it drops or dies it is reopened with a backoff of up to 5 s, and `onResume` says
+ * that notifications may have been missed meanwhile.
  */
 async function listenPostgres(
-  url: string,
+  config: pg.ClientConfig,
+  { connectMs, heartbeatMs }: { connectMs: number; heartbeatMs: number },
   channel: string,
   onNotify: (payload: string) => void,
   onResume?: () => void,
@@ -128,8 +243,18 @@ async function listenPostgres(
   let client: pg.Client | undefined
   let stopped = false
   let retry: NodeJS.Timeout | undefined
+  let heartbeat: NodeJS.Timeout | undefined
+  const beat = (target: pg.Client) => {
+    heartbeat = setTimeout(() => {
+      if (stopped || client !== target) return
+      withTimeout(target.query('select 1'), connectMs, 'The listening connection did not answer')
+        .then(() => beat(target))
+        .catch(() => destroyConnection(target)) // its 'end' reopens the listener
+    }, heartbeatMs)
+    heartbeat.unref()
+  }
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
+    const next = new pg.Client(config)
     next.on('notification', (message) => {
       if (message.channel === channel) onNotify(message.payload ?? '')
     })
@@ -137,11 +262,22 @@ async function listenPostgres(
     next.on('end', () => {
       if (stopped || client !== next) return
       client = undefined
+      clearTimeout(heartbeat)
       reconnect(250)
     })
-    await next.connect()
-    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`)
+    try {
+      await next.connect()
+      await withTimeout(
+        next.query(`LISTEN "${channel.replaceAll('"', '""')}"`),
+        connectMs,
+        'The listening connection did not answer',
+      )
+    } catch (error) {
+      destroyConnection(next)
+      throw error
+    }
     client = next
+    beat(next)
   }
   const reconnect = (delay: number) => {
     retry = setTimeout(() => {
@@ -156,7 +292,12 @@ async function listenPostgres(
   return async () => {
     stopped = true
     clearTimeout(retry)
-    await client?.end().catch(() => {})
+    clearTimeout(heartbeat)
+    const last = client
+    if (last)
+      await withTimeout(last.end(), connectMs, 'The listening connection did not close').catch(() =>
+        destroyConnection(last),
+      )
   }
 }
 

@@ -22,7 +22,30 @@ export async function vacuumWhereNeeded(pglite: PGlite): Promise<string[]> {
   return rows.map((r) => r.name)
 }
 
-/** Runs vacuumWhereNeeded every `intervalMs` (autovacuum's naptime is one minute). */
+/** Log written since the last checkpoint above which the maintenance timer writes one. */
+const CHECKPOINT_AFTER_BYTES = 1024 * 1024
+
+/**
+ * A standalone PGlite backend has no checkpointer either: it checkpoints only when max_wal_size
+ * (1 GB) fills, and a restart after a crash replays all the log since (measured: 657 MB of log
+ * after seeding 100,000 applicants). Writes a checkpoint when more than a megabyte of log came
+ * since the last one, so a recovery replays at most about one maintenance interval of writes
+ * (docs/decisions/023-embedded-lock-start-and-memory.md). Whether it wrote one.
+ */
+export async function checkpointIfWritten(pglite: PGlite): Promise<boolean> {
+  const { rows } = await pglite.query<{ behind: boolean }>(
+    `select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn) > ${CHECKPOINT_AFTER_BYTES} as behind
+       from pg_control_checkpoint()`,
+  )
+  if (!rows[0]?.behind) return false
+  await pglite.exec('checkpoint')
+  return true
+}
+
+/**
+ * Runs vacuumWhereNeeded, then checkpointIfWritten, every `intervalMs` (autovacuum's naptime is
+ * one minute).
+ */
 export function startPgliteAutovacuum(
   pglite: PGlite,
   onError: (error: unknown) => void,
@@ -33,6 +56,7 @@ export function startPgliteAutovacuum(
     if (running || pglite.closed) return
     running = true
     vacuumWhereNeeded(pglite)
+      .then(() => checkpointIfWritten(pglite))
       .catch(onError)
       .finally(() => (running = false))
   }, intervalMs)

@@ -42,6 +42,9 @@ export async function migratePostgresDatabase(
 ): Promise<MobileNumberMigration> {
   const client = await pool.connect()
   try {
+    // Waiting for another instance's migration, and a migration itself, may take longer than a
+    // request's statement timeout (docs/decisions/021-database-faults.md); reset below.
+    await client.query('set statement_timeout = 0')
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
     try {
       const db = drizzlePg({ client })
@@ -49,6 +52,7 @@ export async function migratePostgresDatabase(
       return await normalizeStoredMobiles(db as unknown as Db, options.defaultCountryCode)
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+      await client.query('reset statement_timeout')
     }
   } finally {
     client.release()

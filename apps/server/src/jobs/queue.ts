@@ -21,8 +21,15 @@ export type JobHandler<T> = (jobs: Job<T>[]) => Promise<unknown>
  * transaction that causes it, so it exists exactly when that change was committed: a rollback
  * leaves no job, and a crash after the commit loses none.
  */
+/** The longest an embedded worker rests after a batch (docs/decisions/023-embedded-lock-start-and-memory.md). */
+const MAX_REST_MS = 5_000
+
 export class JobQueue {
-  private constructor(private readonly boss: PgBoss) {}
+  private constructor(
+    private readonly boss: PgBoss,
+    /** On PGlite jobs share one connection and the thread with requests: they rest after each batch. */
+    private readonly restAfterBatches = false,
+  ) {}
 
   static async start(database: Database, onError: (error: Error) => void): Promise<JobQueue> {
     const boss = new PgBoss({
@@ -33,7 +40,7 @@ export class JobQueue {
     })
     boss.on('error', onError)
     await boss.start()
-    return new JobQueue(boss)
+    return new JobQueue(boss, database.driver === 'pglite')
   }
 
   /** Declares a queue; safe to call at every start and from every instance. */
@@ -76,7 +83,7 @@ export class JobQueue {
     tx: Db,
     name: string,
     data: T[],
-    options: { priority?: number } = {},
+    options: { priority?: number; expireInSeconds?: number } = {},
   ): Promise<void> {
     if (data.length === 0) return
     await this.boss.insert(
@@ -101,11 +108,22 @@ export class JobQueue {
     options: { pollingIntervalSeconds: number; batchSize: number },
     handler: (jobs: Job<T>[]) => Promise<PromiseSettledResult<unknown>[]>,
   ): Promise<string> {
+    let rested = 0
     return this.boss.work<T>(
       name,
       { ...options, burstWhenBatchFull: true, perJobResults: true },
       async (jobs) => {
+        // On PGlite a backlog (an email retry burst after a 30,000-row selection) drained at full
+        // speed left requests waiting minutes (issue 21): the worker rests as long as its batch
+        // took, its fetch included, so jobs take at most about half of the time.
+        const started = performance.now()
+        const cycle = started - rested < 1_000 ? rested : started
         const settled = await handler(jobs)
+        if (this.restAfterBatches) {
+          const rest = Math.min(performance.now() - cycle, MAX_REST_MS)
+          await new Promise((resolve) => setTimeout(resolve, rest))
+          rested = performance.now()
+        }
         return jobs.map((job, i) => {
           const outcome = settled[i]
           return outcome?.status === 'fulfilled'

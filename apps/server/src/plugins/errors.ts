@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { errorCodes } from '@hackathon/contract'
+import { isDatabaseUnavailable } from '../lib/db-errors.js'
 import { AppError, codeForStatus } from './app-error.js'
+
+/** What a client is told to wait when the database is unavailable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5
 
 type ValidationIssue = { instancePath?: string; message?: string }
 
@@ -39,6 +43,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, body too large, bad content type, rate limit).
       return reply.code(status).send({ message: error.message, code: codeForStatus(status) })
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A stalled, refused or restarting database: the client may try again in a moment (issue
+      // 21, docs/decisions/021-database-faults.md).
+      request.log.warn({ err: error }, 'the database is unavailable')
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
+        message: 'The service is briefly unavailable. Please try again in a few seconds.',
+        code: errorCodes.databaseUnavailable,
+      })
     }
     request.log.error({ err: error }, 'unhandled error')
     return reply.code(500).send({

@@ -54,7 +54,8 @@ export async function startServerProcess({
         () => undefined,
       ),
     'the server to start',
-    60_000,
+    // Generous: on a busy shared machine a start has taken over a minute.
+    120_000,
   )
   return server
 }

@@ -8,6 +8,10 @@ export interface ReceivedEmail {
   subject: string
   html: string
   text: string
+  /** The Message-ID header as it arrived, angle brackets included. */
+  messageId: string
+  /** When the whole message had arrived (Date.now()). */
+  at: number
 }
 
 export interface TestSmtpServer {
@@ -34,6 +38,16 @@ export async function startSmtpServer({
   user = 'mailer@example.org',
   password = 'smtp-password',
   port: fixedPort = 0,
+  replyDelayMs = 0,
+}: {
+  user?: string
+  password?: string
+  port?: number
+  /**
+   * How long the server waits, with the whole message kept, before it answers 250: a slow server,
+   * so that a message can be delivered while its sender has not heard so yet.
+   */
+  replyDelayMs?: number
 } = {}): Promise<TestSmtpServer> {
   const received: ReceivedEmail[] = []
   const logins: { username: string; password: string }[] = []
@@ -65,8 +79,11 @@ export async function startSmtpServer({
             subject: parsed.subject ?? '',
             html: parsed.html ?? '',
             text: parsed.text ?? '',
+            messageId: parsed.messageId ?? '',
+            at: Date.now(),
           })
-          callback()
+          if (replyDelayMs > 0) setTimeout(() => callback(), replyDelayMs)
+          else callback()
         })
       },
     })

@@ -25,20 +25,35 @@ export const emailMessages = pgTable(
     }).notNull(),
     /** Essential messages (sign-in codes, staff invitations) go out even when notifications are off. */
     essential: boolean('essential').notNull().default(false),
-    status: text('status', { enum: ['queued', 'retrying', 'sent', 'failed', 'skipped'] })
+    /**
+     * `sending`: handed over to the SMTP server and not yet answered. A row left there by a process
+     * that died is sent again, with the same Message-ID (docs/decisions/022-email-after-a-crash.md).
+     */
+    status: text('status', {
+      enum: ['queued', 'sending', 'retrying', 'sent', 'failed', 'skipped'],
+    })
       .notNull()
       .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** A live secret (a sign-in code, a temporary password), sealed, until the message is sent. */
+    secretSealed: text('secret_sealed'),
+    /** When the last attempt was handed over to the SMTP server (recorded before it begins). */
+    handedOverAt: timestamptz('handed_over_at'),
+    /** Refreshed by the process sending it, every few seconds while the attempt is in flight. */
+    heartbeatAt: timestamptz('heartbeat_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     sentAt: timestamptz('sent_at'),
   },
   (t) => [
     index('email_messages_created_at_idx').on(t.createdAt.desc()),
+    index('email_messages_sending_idx')
+      .on(t.heartbeatAt)
+      .where(sql`${t.status} = 'sending'`),
     check(
       'email_messages_status_check',
-      sql`${t.status} in ('queued', 'retrying', 'sent', 'failed', 'skipped')`,
+      sql`${t.status} in ('queued', 'sending', 'retrying', 'sent', 'failed', 'skipped')`,
     ),
   ],
 )

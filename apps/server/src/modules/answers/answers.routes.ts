@@ -31,18 +31,23 @@ export const answersRoutes: FastifyPluginAsyncZod<{ answers: AnswersService }> =
           'No File Selected: send the file as multipart/form-data in the field "file".',
         )
       let filename = ''
-      const stored = await answers.upload(applicantActor(request).id, request.query.requirementId, {
-        get filename() {
-          return filename
+      const stored = await answers.upload(
+        applicantActor(request).id,
+        request.query.requirementId,
+        {
+          get filename() {
+            return filename
+          },
+          read: async (maxBytes) => {
+            const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } })
+            if (!part) throw new AppError(400, 'No File Selected')
+            filename = part.filename
+            // Over the requirement's limit this throws the plugin's 413, which the error handler keeps.
+            return part.toBuffer()
+          },
         },
-        read: async (maxBytes) => {
-          const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } })
-          if (!part) throw new AppError(400, 'No File Selected')
-          filename = part.filename
-          // Over the requirement's limit this throws the plugin's 413, which the error handler keeps.
-          return part.toBuffer()
-        },
-      })
+        request.arrivedAt,
+      )
       return reply.code(201).send(stored)
     },
   )

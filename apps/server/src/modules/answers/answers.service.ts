@@ -21,7 +21,13 @@ export function createAnswersService({ db, config }: { db: Db; config: Config })
      * unused uploads for the requirement are replaced. The applicant's row is locked, so two
      * uploads at once are counted one after the other.
      */
-    async upload(applicantId: string, requirementId: string, upload: Upload): Promise<AnswerFile> {
+    async upload(
+      applicantId: string,
+      requirementId: string,
+      upload: Upload,
+      /** When the request arrived: the deadline is judged by it, however long the bytes take. */
+      arrivedAt: Date | null = null,
+    ): Promise<AnswerFile> {
       const wanted = await repo.requirement(db, requirementId)
       if (!wanted || wanted.removed)
         throw new AppError(404, 'This requirement is no longer part of the stage.')
@@ -29,7 +35,7 @@ export function createAnswersService({ db, config }: { db: Db; config: Config })
         throw new AppError(400, `"${wanted.description}" takes a ${wanted.kind}, not a file`)
       // Refused before a byte is read when the round is not open to them.
       const before = await db.transaction((tx) =>
-        submissionContext(tx, wanted.roundId, applicantId),
+        submissionContext(tx, wanted.roundId, applicantId, arrivedAt),
       )
       if (before && before.access.access !== 'open')
         throw new AppError(403, before.access.message, before.access.code)
@@ -51,7 +57,7 @@ export function createAnswersService({ db, config }: { db: Db; config: Config })
         )
       return db.transaction(async (tx) => {
         await pipeline.lockApplicants(tx, [applicantId])
-        const context = await submissionContext(tx, wanted.roundId, applicantId)
+        const context = await submissionContext(tx, wanted.roundId, applicantId, arrivedAt)
         if (!context?.person)
           throw new AppError(401, 'Your session has ended. Please sign in again.')
         if (context.access.access !== 'open')

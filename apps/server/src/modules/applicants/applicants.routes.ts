@@ -8,6 +8,8 @@ import {
   confirmParticipationInput,
   manualApplicantInput,
   messageResponse,
+  IDEMPOTENCY_KEY_HEADER,
+  registrationHeaders,
   registrationInput,
   registrationResponse,
   selectApplicantResponse,
@@ -34,12 +36,21 @@ export const applicantsRoutes: FastifyPluginAsyncZod<{ applicants: ApplicantsSer
       schema: {
         tags,
         summary: 'Public registration',
+        headers: registrationHeaders,
         body: registrationInput,
         response: { 201: registrationResponse },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await applicants.register(request.body, request.ip)),
+      reply
+        .code(201)
+        .send(
+          await applicants.register(
+            request.body,
+            request.ip,
+            request.headers[IDEMPOTENCY_KEY_HEADER],
+          ),
+        ),
   )
 
   app.post(

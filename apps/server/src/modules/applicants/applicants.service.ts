@@ -8,12 +8,19 @@ import type {
   PipelineDecision,
   registrationInput,
 } from '@hackathon/contract'
-import { APPLICANT_MESSAGES, PIPELINE_MESSAGES, mobileNotAPhoneNumber } from '@hackathon/contract'
+import {
+  APPLICANT_MESSAGES,
+  PIPELINE_MESSAGES,
+  applicantUpdateFor,
+  errorCodes,
+  mobileNotAPhoneNumber,
+} from '@hackathon/contract'
+import { createHash } from 'node:crypto'
 import type { z } from 'zod'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import { createBatcher } from '../../lib/batcher.js'
-import { isUniqueViolation } from '../../lib/db-errors.js'
+import { isDatabaseUnavailable, isUniqueViolation } from '../../lib/db-errors.js'
 import { canonicalMobile } from '../../lib/mobile-number.js'
 import { newRegistrationId } from '../../lib/registration-id.js'
 import { hashToken } from '../../lib/secrets.js'
@@ -27,6 +34,7 @@ import type { PipelineService } from '../pipeline/pipeline.service.js'
 import * as limitsRepo from '../limits/limits.repo.js'
 import { takeSlots } from '../limits/limits.service.js'
 import * as repo from './applicants.repo.js'
+import * as keys from './registration-keys.repo.js'
 
 /** What leaves the server about an applicant. */
 export function toApplicant(row: repo.ApplicantRow): Applicant {
@@ -67,7 +75,15 @@ export type ApplicantsService = ReturnType<typeof createApplicantsService>
 interface Registration {
   fields: NewApplicantFields
   address: string
+  /** The form's Idempotency-Key with a hash of the fields, recorded with the registration. */
+  key?: keys.RegistrationKey
 }
+
+/** What a retry must repeat exactly to get the original answer: the fields, in a fixed order. */
+const requestHashOf = (fields: NewApplicantFields) =>
+  createHash('sha256')
+    .update(JSON.stringify(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b))))
+    .digest('hex')
 
 /** Who decided, as the pipeline records it. */
 const decider = (actor: StaffActor) => ({ kind: 'staff' as const, id: actor.id, name: actor.name })
@@ -176,12 +192,17 @@ export function createApplicantsService({
    * Registers an applicant: the row, the activity item and the confirmation email, in one
    * transaction. A registration ID collision (one in a trillion) just draws another.
    */
-  async function create(fields: NewApplicantFields): Promise<repo.ApplicantRow> {
+  async function create(
+    fields: NewApplicantFields,
+    key?: keys.RegistrationKey,
+  ): Promise<repo.ApplicantRow> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await db.transaction(async (tx) => {
           await refuseClashes(tx, fields)
           const row = await repo.insert(tx, { ...fields, registrationId: newRegistrationId() })
+          if (key)
+            await keys.insertRegistrationKeys(tx, [{ ...key, registrationId: row.registrationId }])
           await activity.record(tx, {
             type: 'registration',
             name: row.name,
@@ -230,7 +251,7 @@ export function createApplicantsService({
   async function registerOne(input: Registration): Promise<{ registrationId: string }> {
     const { allowed, refusal } = await admit(db, input.address, 1)
     if (allowed === 0) throw refusal
-    const row = await create(input.fields)
+    const row = await create(input.fields, input.key)
     return { registrationId: row.registrationId }
   }
 
@@ -296,6 +317,14 @@ export function createApplicantsService({
           })),
         )
         const byEmail = new Map(rows.map((row) => [row.email.toLowerCase(), row.registrationId]))
+        await keys.insertRegistrationKeys(
+          tx,
+          batch.flatMap((b, i) =>
+            b.key && !(outcome[i] instanceof AppError)
+              ? [{ ...b.key, registrationId: byEmail.get(b.fields.email.toLowerCase())! }]
+              : [],
+          ),
+        )
         return outcome.map((o): PromiseSettledResult<{ registrationId: string }> =>
           o instanceof AppError
             ? { status: 'rejected', reason: o }
@@ -305,7 +334,10 @@ export function createApplicantsService({
               },
         )
       })
-    } catch {
+    } catch (error) {
+      // Unreachable database: each alone would fail too, after waiting again (issue 21).
+      if (isDatabaseUnavailable(error))
+        return batch.map(() => ({ status: 'rejected' as const, reason: error }))
       return Promise.allSettled(batch.map(registerOne))
     }
   }
@@ -317,15 +349,39 @@ export function createApplicantsService({
      * POST /api/register: the public form, limited per client address against scripted sign-ups.
      * Registrations arriving together are written together (registerBatch).
      */
-    register: async (input: z.output<typeof registrationInput>, address: string) =>
-      registrations.add({
-        fields: {
-          ...input,
-          mobile: canonical(input.mobile),
-          linkedinProfile: input.linkedinProfile ?? null,
-        },
-        address,
-      }),
+    register: async (
+      input: z.output<typeof registrationInput>,
+      address: string,
+      idempotencyKey?: string,
+    ): Promise<{ registrationId: string }> => {
+      const fields = {
+        ...input,
+        mobile: canonical(input.mobile),
+        linkedinProfile: input.linkedinProfile ?? null,
+      }
+      if (!idempotencyKey) return registrations.add({ fields, address })
+      // A retry whose answer was lost gets the original answer (docs/product/registration.md#retries).
+      const key = { key: idempotencyKey, requestHash: requestHashOf(fields) }
+      const answerFrom = (known: { requestHash: string; registrationId: string }) => {
+        if (known.requestHash !== key.requestHash)
+          throw new AppError(422, APPLICANT_MESSAGES.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED')
+        return { registrationId: known.registrationId }
+      }
+      const known = await keys.findRegistrationKey(db, key.key)
+      if (known) return answerFrom(known)
+      try {
+        return await registrations.add({ fields, address, key })
+      } catch (error) {
+        // Retries sent together: one registered (its key committed with it), the others were
+        // refused as a duplicate, by the limit or by the key's unique index; all get its answer.
+        const winner = await keys.findRegistrationKey(db, key.key).catch(() => undefined)
+        if (winner) return answerFrom(winner)
+        throw error
+      }
+    },
+
+    /** Idempotency keys over a day old (the hourly sweep). */
+    sweepRegistrationKeys: () => keys.sweepRegistrationKeys(db),
 
     /** POST /api/applicants: the admin's Add Applicant page. */
     async addManually(input: z.output<typeof manualApplicantInput>): Promise<Applicant> {
@@ -386,24 +442,37 @@ export function createApplicantsService({
       input: z.output<typeof applicantUpdateInput>,
       actor: StaffActor,
     ): Promise<Applicant> {
-      const mobile = canonical(input.mobile)
       try {
         return await db.transaction(async (tx) => {
           const before = await repo.lockById(tx, id)
           if (!before) throw new AppError(404, APPLICANT_MESSAGES.notFound)
           if (input.version && Date.parse(input.version) !== before.updatedAt.getTime())
             throw new AppError(409, APPLICANT_MESSAGES.changed, 'APPLICANT_CHANGED')
-          await refuseClashes(tx, { email: input.email, mobile }, id)
-          const { status, version: _version, ...profile } = input
+          // Each changed field passes its rule; a value stored before a rule stays (issue 22).
+          const checked = applicantUpdateFor(toApplicant(before)).safeParse(input)
+          if (!checked.success)
+            throw new AppError(
+              400,
+              checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+              errorCodes.validation,
+            )
+          const { status, version: _version, ...profile } = checked.data
+          // An unchanged number that no country has (kept by migration 0014) stays as it was.
+          const mobile =
+            profile.mobile === before.mobile
+              ? (canonicalMobile(before.mobile, config.defaultCountryCode) ?? before.mobile)
+              : canonical(profile.mobile)
+          await refuseClashes(tx, { email: profile.email, mobile }, id)
           await repo.update(tx, id, {
             ...profile,
             mobile,
             linkedinProfile: profile.linkedinProfile ?? null,
           })
           // The number is canonical and unique now: a report that migration 0014 made is resolved.
-          await repo.clearMobileNumberIssue(tx, id)
+          if (canonicalMobile(mobile, config.defaultCountryCode) === mobile)
+            await repo.clearMobileNumberIssue(tx, id)
           // Signed in through the old address or number: those sessions and codes end here.
-          if (before.email !== input.email || before.mobile !== mobile)
+          if (before.email !== profile.email || before.mobile !== mobile)
             await repo.endSignIns(tx, id)
           await decideStatus(tx, id, status, before.status, actor)
           return toApplicant((await repo.findById(tx, id))!)

@@ -1,6 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { EmailService } from '@hackathon/contract'
-import type { Db } from '../../db/client.js'
+import { rowsOf, type Db } from '../../db/client.js'
 import { emailAttempts, emailMessages, settings } from '../../db/schema/index.js'
 
 /** The email settings as stored: the SMTP password sealed (lib/secret-box.ts), never plain. */
@@ -55,6 +55,87 @@ export async function findMessage(db: Db, id: string): Promise<EmailMessageRow |
   return row
 }
 
+export async function findMessages(db: Db, ids: string[]): Promise<EmailMessageRow[]> {
+  if (ids.length === 0) return []
+  return db.select().from(emailMessages).where(inArray(emailMessages.id, ids))
+}
+
+/**
+ * Records the hand-over to SMTP before it begins: the rows of `ids` still waiting (queued or
+ * retrying) become `sending`, in one statement, and are returned; any other row is someone
+ * else's, or done (docs/decisions/022-email-after-a-crash.md).
+ */
+export async function claimMessages(db: Db, ids: string[]): Promise<EmailMessageRow[]> {
+  if (ids.length === 0) return []
+  return db
+    .update(emailMessages)
+    .set({
+      status: 'sending',
+      handedOverAt: sql`now()`,
+      heartbeatAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(inArray(emailMessages.id, ids), inArray(emailMessages.status, ['queued', 'retrying'])),
+    )
+    .returning()
+}
+
+/** The sender is alive: its rows in `sending` are not taken from it. */
+export async function touchSending(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return
+  await db
+    .update(emailMessages)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(inArray(emailMessages.id, ids), eq(emailMessages.status, 'sending')))
+}
+
+/** Whether takeInterrupted would take anything: a read on a partial index, no transaction. */
+export async function anyInterrupted(
+  db: Db,
+  staleSeconds: number,
+  exclude: string[],
+): Promise<boolean> {
+  const rows = await rowsOf(
+    db,
+    sql`select 1 from email_messages
+         where status = 'sending'
+           and heartbeat_at < now() - make_interval(secs => ${staleSeconds})
+           and not (id = any(${`{${exclude.join(',')}}`}::uuid[]))
+         limit 1`,
+  )
+  return rows.length > 0
+}
+
+/**
+ * Rows left in `sending` by a sender that stopped beating `staleSeconds` ago (a killed process),
+ * except `exclude` (this process's own): set back to `retrying`, the interrupted attempt counted
+ * and logged, and returned for new jobs. One statement, so two instances never take the same row.
+ */
+export async function takeInterrupted(
+  db: Db,
+  staleSeconds: number,
+  exclude: string[],
+  error: string,
+): Promise<{ id: string; essential: boolean }[]> {
+  return rowsOf<{ id: string; essential: boolean }>(
+    db,
+    sql`with taken as (
+          update email_messages
+             set status = 'retrying', attempts = attempts + 1, last_error = ${error},
+                 heartbeat_at = null, updated_at = now()
+           where status = 'sending'
+             and heartbeat_at < now() - make_interval(secs => ${staleSeconds})
+             and not (id = any(${`{${exclude.join(',')}}`}::uuid[]))
+          returning id, essential
+        ), logged as (
+          insert into email_attempts (message_id, ok, error)
+          select id, false, ${error} from taken
+        )
+        select id, essential from taken`,
+  )
+}
+
 export async function recordAttempt(
   db: Db,
   id: string,
@@ -68,6 +149,9 @@ export async function recordAttempt(
       lastError: outcome.error ?? null,
       updatedAt: sql`now()`,
       ...(outcome.status === 'skipped' ? {} : { attempts: sql`${emailMessages.attempts} + 1` }),
+      heartbeatAt: null,
+      // The live secret is kept, sealed, only until it has gone out (or never will).
+      ...(outcome.status === 'retrying' ? {} : { secretSealed: null }),
       ...(sent ? { sentAt: sql`now()` } : {}),
     })
     .where(eq(emailMessages.id, id))

@@ -4,7 +4,12 @@ import type {
   EmailSettingsInput,
   EmailTemplate,
 } from '@hackathon/contract'
-import { EMAIL_SETTINGS_MESSAGES, emailSettingsInput, sameSmtpAccount } from '@hackathon/contract'
+import {
+  EMAIL_SETTINGS_MESSAGES,
+  emailSettingsInput,
+  sameSmtpAccount,
+  withPreset,
+} from '@hackathon/contract'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
@@ -44,11 +49,40 @@ function withoutSecret<T extends EmailTemplate>(
  * Sign-in codes and staff invitations go out before everything else queued (the queue is fetched
  * by priority, then age): a flood of receipts or announcements never holds up someone signing in.
  */
-const priorityOf = (template: EmailTemplate) => ({
-  priority: ESSENTIAL_TEMPLATES.has(template) ? 10 : 0,
+const priorityOf = (template: EmailTemplate) => jobOptions(ESSENTIAL_TEMPLATES.has(template))
+/** A send resumed after a crash had its turn already: it goes before the notifications queued. */
+const jobOptions = (essential: boolean, resumed = false) => ({
+  priority: essential ? 10 : resumed ? 5 : 0,
+  expireInSeconds: JOB_EXPIRE_SECONDS,
 })
 /** Messages one worker sends at once, over one pooled SMTP transport of up to 5 connections. */
 const EMAIL_BATCH = 10
+
+/**
+ * A message in flight has its heartbeat refreshed every HEARTBEAT_SECONDS; one whose heartbeat is
+ * INTERRUPTED_AFTER_SECONDS old was left by a process that died, and every instance looks for such
+ * rows every SWEEP_SECONDS: an interrupted send resumes within about half a minute, not after the
+ * job queue's 15-minute expiry (docs/decisions/022-email-after-a-crash.md).
+ */
+const HEARTBEAT_SECONDS = 5
+export const INTERRUPTED_AFTER_SECONDS = 20
+const SWEEP_SECONDS = 5
+/**
+ * A job claimed by a process that died before it recorded the hand-over is retried by the job
+ * queue after this long (its default is 15 minutes); any longer-running job is harmless to retry,
+ * as the row's state decides what happens.
+ */
+const JOB_EXPIRE_SECONDS = 120
+const INTERRUPTED =
+  'The sending was interrupted (the server stopped); sent again with the same Message-ID.'
+
+/**
+ * The Message-ID of an outbox row: the same on every attempt, so a receiving server can drop a
+ * copy sent again after a crash (docs/decisions/022-email-after-a-crash.md).
+ */
+export function outboxMessageId(id: string, publicUrl: string): string {
+  return `<outbox-${id}@${new URL(publicUrl).hostname}>`
+}
 
 const DEFAULTS: repo.StoredEmailSettings = {
   enableEmails: true,
@@ -73,7 +107,13 @@ export function createEmailService({
   config: Config
   secrets: SecretBox
 }) {
-  const stored = async () => ({ ...DEFAULTS, ...(await repo.loadSettings(db)) })
+  // A preset's host and port are the server's, even in a row saved before that rule (issue 22).
+  const stored = async () => {
+    const row = await repo.loadSettings(db)
+    return row ? withPreset({ ...DEFAULTS, ...row }) : DEFAULTS
+  }
+  /** The rows this process is sending now: never taken as interrupted by its own sweep. */
+  const inFlight = new Set<string>()
 
   function smtpOf(settings: repo.StoredEmailSettings): SmtpSettings | null {
     if (!settings.emailHost) return null
@@ -172,8 +212,9 @@ export function createEmailService({
       template: T,
       data: TemplateData[T],
     ): Promise<string> {
-      // A live secret (a sign-in code, a temporary password) never enters the outbox, which
-      // staff can read: the message keeps a mark, and the job carries the secret sealed.
+      // A live secret (a sign-in code, a temporary password) never enters what staff can read:
+      // the message keeps a mark, and the row the secret sealed until it is sent (so a send
+      // interrupted by a crash can be resumed from the row alone).
       const { data: shown, secret } = withoutSecret(template, data)
       const rendered = renderEmail(template, shown, {
         eventName: config.eventName,
@@ -183,14 +224,10 @@ export function createEmailService({
         to,
         template,
         essential: ESSENTIAL_TEMPLATES.has(template),
+        secretSealed: secret ? secrets.seal(secret) : null,
         ...rendered,
       })
-      await jobs.send(
-        tx,
-        EMAIL_QUEUE,
-        { messageId: message.id, ...(secret ? { secret: secrets.seal(secret) } : {}) },
-        priorityOf(template),
-      )
+      await jobs.send(tx, EMAIL_QUEUE, { messageId: message.id }, priorityOf(template))
       return message.id
     },
 
@@ -226,21 +263,41 @@ export function createEmailService({
 
     /**
      * One delivery attempt per message (the worker's jobs, a batch at a time): the settings are
-     * read once and one pooled SMTP transport carries the whole batch. A message's promise
-     * rejects when it should be tried again; pg-boss retries that job alone, with exponential
-     * backoff, for more than 24 hours before giving up.
+     * read once and one pooled SMTP transport carries the whole batch. The hand-over is recorded
+     * first (`sending`, in one statement), and kept alive by a heartbeat while the batch is out.
+     * A message's promise rejects when its job should be tried again; pg-boss retries that job
+     * alone, with exponential backoff, for more than 24 hours before giving up.
      */
     async deliverMany(
       items: { messageId: string; finalAttempt: boolean; secret?: string }[],
     ): Promise<PromiseSettledResult<void>[]> {
       const settings = await stored()
       const smtp = smtpOf(settings)
-      const transport = smtp ? createSmtpTransport(smtp, { pooled: items.length > 1 }) : null
+      const ids = items.map((i) => i.messageId)
+      const claimed = new Map((await repo.claimMessages(db, ids)).map((m) => [m.id, m]))
+      for (const id of claimed.keys()) inFlight.add(id)
+      const unclaimed = ids.filter((id) => !claimed.has(id))
+      const elsewhere = new Set(
+        (await repo.findMessages(db, unclaimed))
+          .filter((m) => m.status === 'sending')
+          .map((m) => m.id),
+      )
+      const heartbeat = setInterval(() => {
+        repo.touchSending(db, [...claimed.keys()]).catch(() => undefined)
+      }, HEARTBEAT_SECONDS * 1000)
+      const transport =
+        smtp && claimed.size > 0 ? createSmtpTransport(smtp, { pooled: claimed.size > 1 }) : null
       try {
         return await Promise.allSettled(
-          items.map(async ({ messageId, finalAttempt, secret }) => {
-            const message = await repo.findMessage(db, messageId)
-            if (!message || message.status === 'sent' || message.status === 'skipped') return
+          items.map(async ({ messageId, finalAttempt, secret: jobSecret }) => {
+            const message = claimed.get(messageId)
+            if (!message) {
+              // Being sent by another worker: this job comes back later, and finds it sent (or,
+              // if that worker died, taken up again by the sweep). Anything else is done.
+              if (elsewhere.has(messageId) && !finalAttempt)
+                throw new Error('The message is being sent by another worker.')
+              return
+            }
             if (!settings.enableEmails && !message.essential) {
               await repo.recordAttempt(db, messageId, {
                 status: 'skipped',
@@ -251,6 +308,8 @@ export function createEmailService({
             let problem: string
             if (transport && smtp) {
               try {
+                // A job queued before the secret moved to the row carries it itself.
+                const secret = message.secretSealed ?? jobSecret
                 const reveal = (text: string, html = false) => {
                   if (!secret) return text
                   const plain = secrets.open(secret)
@@ -259,6 +318,7 @@ export function createEmailService({
                 await transport.sendMail({
                   from: fromOf(settings),
                   to: message.to,
+                  messageId: outboxMessageId(message.id, config.publicUrl),
                   subject: reveal(message.subject),
                   html: reveal(message.html, true),
                   text: reveal(message.text),
@@ -279,8 +339,34 @@ export function createEmailService({
           }),
         )
       } finally {
+        clearInterval(heartbeat)
+        for (const id of claimed.keys()) inFlight.delete(id)
         transport?.close()
       }
+    },
+
+    /**
+     * Takes up the sends a dead process left in `sending` (its heartbeat stopped): each row goes
+     * back to `retrying` with a new job, in one transaction, and is sent again with the same
+     * Message-ID. It may have been delivered already; a second copy with one Message-ID is the
+     * rule chosen over losing a sign-in code (docs/decisions/022-email-after-a-crash.md).
+     */
+    async resumeInterrupted(staleSeconds = INTERRUPTED_AFTER_SECONDS): Promise<number> {
+      // Every few seconds on every instance: the common answer, none, costs no transaction.
+      if (!(await repo.anyInterrupted(db, staleSeconds, [...inFlight]))) return 0
+      return db.transaction(async (tx) => {
+        const rows = await repo.takeInterrupted(tx, staleSeconds, [...inFlight], INTERRUPTED)
+        for (const essential of [true, false]) {
+          const ids = rows.filter((r) => r.essential === essential).map((r) => r.id)
+          await jobs.sendMany(
+            tx,
+            EMAIL_QUEUE,
+            ids.map((messageId) => ({ messageId })),
+            jobOptions(essential, true),
+          )
+        }
+        return rows.length
+      })
     },
 
     async log(limit = 50): Promise<EmailLogEntry[]> {
@@ -299,18 +385,23 @@ export function createEmailService({
   }
 }
 
-/** Declares the email queue with its retry policy and starts this instance's worker. */
+/**
+ * Declares the email queue with its retry policy, starts this instance's worker, and sweeps for
+ * sends a dead process left behind (at once, then every few seconds). Returns what stops the sweep.
+ */
 export async function startEmailWorker(
   jobs: JobQueue,
   email: EmailServiceApi,
   config: Config,
-): Promise<void> {
+  onSweepError: (error: unknown) => void = () => undefined,
+): Promise<{ stop(): void }> {
   const { retryLimit, retryDelaySeconds, retryDelayMaxSeconds, pollSeconds } = config.email
   await jobs.createQueue(EMAIL_QUEUE, {
     retryLimit,
     retryDelay: retryDelaySeconds,
     retryBackoff: true,
     retryDelayMax: retryDelayMaxSeconds,
+    expireInSeconds: JOB_EXPIRE_SECONDS,
     // Jobs are kept well past the last retry so that nothing queued is dropped unsent.
     retentionSeconds: 14 * 24 * 3600,
   })
@@ -326,4 +417,17 @@ export async function startEmailWorker(
         })),
       ),
   )
+  let stopped = false
+  const sweep = () => {
+    if (!stopped) email.resumeInterrupted().catch(onSweepError)
+  }
+  sweep()
+  const timer = setInterval(sweep, SWEEP_SECONDS * 1000)
+  timer.unref()
+  return {
+    stop() {
+      stopped = true
+      clearInterval(timer)
+    },
+  }
 }

@@ -76,7 +76,13 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
       },
       onRequest: juryOnly,
     },
-    async (request) => reviews.saveReview(request.params.id, staffActor(request).id, request.body),
+    async (request) =>
+      reviews.saveReview(
+        request.params.id,
+        staffActor(request).id,
+        request.body,
+        request.arrivedAt,
+      ),
   )
   app.post(
     '/api/submissions/:id/conflict',

@@ -140,10 +140,12 @@ export function createReviewsService({ db }: { db: Db }) {
     return row?.affiliation ?? null
   }
 
-  const reviewOpen = async (tx: Db, roundId: string) => {
+  /** Whether the round still takes reviews at `at` (when the request arrived), or now. */
+  const reviewOpen = async (tx: Db, roundId: string, at: Date | null = null) => {
+    const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`
     const [row] = await rowsOf<{ open: boolean }>(
       tx,
-      sql`select (review_closes_at is null or review_closes_at > now()) as open from rounds where id = ${roundId}`,
+      sql`select (review_closes_at is null or review_closes_at > ${when}) as open from rounds where id = ${roundId}`,
     )
     return Boolean(row?.open)
   }
@@ -361,6 +363,8 @@ export function createReviewsService({ db }: { db: Db }) {
       submissionId: string,
       jurorId: string,
       input: z.output<typeof reviewRequest>,
+      /** When the request arrived: review closing is judged by it (docs/decisions/024). */
+      arrivedAt: Date | null = null,
     ): Promise<MyReview> {
       await db.transaction(async (tx) => {
         const submission = await submissionOf(tx, submissionId)
@@ -374,7 +378,7 @@ export function createReviewsService({ db }: { db: Db }) {
           .where(eq(rounds.id, submission.roundId))
           .for('share')
         const criteria = await criteriaOf(tx, submission.roundId)
-        if (!(await reviewOpen(tx, submission.roundId)))
+        if (!(await reviewOpen(tx, submission.roundId, arrivedAt)))
           throw new AppError(409, REVIEW_MESSAGES.reviewClosed)
         const given = new Map(input.scores.map((s) => [s.criterionId, s]))
         if (

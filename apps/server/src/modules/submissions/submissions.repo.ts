@@ -33,7 +33,10 @@ export async function submissionContext(
   db: Db,
   roundId: string,
   applicantId: string,
-  /** When the submission arrived, by the database clock; now() when it is being recorded at once. */
+  /**
+   * When the request arrived, by the server's clock (request.arrivedAt, docs/decisions/024); now()
+   * when it is judged at once (an answer file upload asked before it is read).
+   */
   arrivedAt: Date | null = null,
 ) {
   await lockRoundClock(db, roundId, 'shared')
@@ -268,25 +271,23 @@ export async function requirementsStillAsked(db: Db, ids: string[]): Promise<Set
 }
 
 /**
- * The database clock now (when a submission that must wait for GitHub arrived), and whether the
- * applicant's submission to the round already has this repository, checked by GitHub less than
- * `freshMs` ago (a resubmission of it needs no new check).
+ * Whether the applicant's submission to the round already has this repository, checked by GitHub
+ * less than `freshMs` ago (a resubmission of it needs no new check).
  */
-export async function arrival(
+export async function checkedRecently(
   db: Db,
   { applicantId, roundId, githubUrl }: { applicantId: string; roundId: string; githubUrl: string },
   freshMs: number,
-): Promise<{ at: Date; checkedRecently: boolean }> {
-  const [row] = await rowsOf<{ now: string | Date; recent: boolean }>(
+): Promise<boolean> {
+  const [row] = await rowsOf<{ recent: boolean }>(
     db,
-    sql`select clock_timestamp() as now,
-               exists (select 1 from submissions s
+    sql`select exists (select 1 from submissions s
                          join submission_repositories r on r.submission_id = s.id
                         where s.applicant_id = ${applicantId} and s.round_id = ${roundId}
                           and s.github_url = ${githubUrl} and r.state = 'verified'
                           and r.checked_at > clock_timestamp() - ${msInterval(freshMs)}) as recent`,
   )
-  return { at: new Date(row!.now), checkedRecently: row!.recent }
+  return row!.recent
 }
 
 /** A submission as its receipt tells it, now. */

@@ -22,7 +22,8 @@ export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: Submissions
       },
       onRequest: requireApplicant,
     },
-    async (request) => submissions.submit(applicantActor(request).id, request.body),
+    async (request) =>
+      submissions.submit(applicantActor(request).id, request.body, request.arrivedAt),
   )
 
   app.get(

@@ -170,7 +170,7 @@ export function createSubmissionsService({
   return {
     /**
      * One submission per applicant and stage. Everything is decided inside one transaction by the
-     * database clock and the pipeline (docs/product/submissions.md): the round is locked against a
+     * arrival time and the pipeline (docs/product/submissions.md): the round is locked against a
      * deadline change and the applicant against a decision; the round must be open to them
      * (accessOf); a resubmission keeps the previous version before it replaces it. A submission
      * never changes a decision.
@@ -178,6 +178,8 @@ export function createSubmissionsService({
     async submit(
       applicantId: string,
       input: z.output<typeof submitStageInput>,
+      /** When the request reached the server (request.arrivedAt): the deadline is judged by it. */
+      arrivedAt: Date = new Date(),
     ): Promise<{ message: string; submissionId: string }> {
       // One applicant cannot spend everyone's GitHub and email quotas: resubmissions are
       // counted, the count deciding in one statement (docs/product/submissions.md#receipts).
@@ -193,18 +195,18 @@ export function createSubmissionsService({
           'retry-after': String(Math.max(1, Math.ceil(limit.retryAfterMs / 1000))),
         })
       // GitHub is asked before the transaction: no lock is held while the network answers. The
-      // deadline is judged by when the submission arrived, so a slow GitHub makes nobody late
-      // (docs/product/submissions.md#deadlines). The same repository checked a minute ago is not
-      // asked again.
-      const arrived = github.enabled
-        ? await repo.arrival(
+      // deadline is judged by when the request arrived, taken before it waited for anything, so
+      // neither a slow GitHub nor a queue for the database makes anybody late
+      // (docs/product/submissions.md#deadlines, docs/decisions/024). The same repository checked
+      // a minute ago is not asked again.
+      const checkedRecently = github.enabled
+        ? await repo.checkedRecently(
             db,
             { applicantId, roundId: input.stageId, githubUrl: input.githubUrl },
             60_000,
           )
-        : null
-      const arrivedAt = arrived?.at ?? null
-      const snapshot = arrived?.checkedRecently ? undefined : await github.check(input.githubUrl)
+        : false
+      const snapshot = checkedRecently ? undefined : await github.check(input.githubUrl)
       return db.transaction(async (tx) => {
         const context = await repo.submissionContext(tx, input.stageId, applicantId, arrivedAt)
         if (!context) throw new AppError(404, SUBMISSION_MESSAGES.notFound)

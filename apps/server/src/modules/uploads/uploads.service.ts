@@ -16,7 +16,7 @@ import {
   type StageFigures,
   type UploadRowError,
 } from '@hackathon/contract'
-import type { Db } from '../../db/client.js'
+import { LONG_STATEMENT_TIMEOUT, type Db } from '../../db/client.js'
 import { readSheet, SpreadsheetRefused } from '../../lib/spreadsheet.js'
 import { AppError } from '../../plugins/app-error.js'
 import * as pipelineRepo from '../pipeline/pipeline.repo.js'
@@ -187,9 +187,15 @@ function parseCount(text: string): number | undefined {
   return value <= 2_147_483_647 ? value : undefined
 }
 
-/** Bulk uploads hold this lock so two organizers' uploads apply one after the other. */
-const lockUploads = (tx: Db) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtext('bulk-upload'))`)
+/**
+ * Bulk uploads hold this lock so two organizers' uploads apply one after the other. Waiting for
+ * another upload and applying thousands of rows may take longer than a request's statement timeout:
+ * the upload's transaction gets a longer one (docs/decisions/021-database-faults.md).
+ */
+const lockUploads = async (tx: Db) => {
+  await tx.execute(sql.raw(`set local statement_timeout = '${LONG_STATEMENT_TIMEOUT}'`))
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bulk-upload'))`)
+}
 
 /** Ends a dry run's transaction: everything it did is rolled back, its report kept. */
 class DryRun extends Error {
