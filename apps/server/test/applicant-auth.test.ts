@@ -276,7 +276,11 @@ describe('applicant sign-in with a one-time code', () => {
     const p = await registered()
     const token = await signInApplicant(p.email, p.email)
     expect((await get('/api/applicants', bearer(token))).statusCode).toBe(401)
-    expect((await get('/api/auth/user', bearer(token))).statusCode).toBe(401)
+    // The user call names a bearer session as the applicant it is (issue 22), never as staff.
+    const user = await get('/api/auth/user', bearer(token))
+    expect(user.statusCode).toBe(200)
+    expect(user.json()).toMatchObject({ email: p.email, role: 'applicant' })
+    expect((await get('/api/stage-stats', bearer(token))).statusCode).toBe(401)
     expect((await get('/api/staff', bearer(token))).statusCode).toBe(401)
   })
 })
