@@ -526,6 +526,7 @@ test('a four-stage event: six applicants, some stopped at each stage, one winner
       .click()
     await jury.getByLabel('Search applicants').fill(a.student.email)
     await jury.getByRole('button', { name: `Select ${a.student.name}` }).click()
+    await jury.getByRole('alertdialog').getByRole('button', { name: 'Select' }).click()
     await expect(
       toast(jury, 'Applicant selected successfully. Email notification sent.'),
     ).toBeVisible()

@@ -91,6 +91,7 @@ test('a jury member scores two submissions; the admin sees the ranking and selec
   await expect(ranking.getByRole('row').nth(2)).toContainText('Team Quasar')
   await expectNoAxeViolations(page)
   await firstRow.getByRole('button', { name: 'Select Team Nebula' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Select' }).click()
   await expect(
     toast(page, 'Applicant selected successfully. Email notification sent.'),
   ).toBeVisible()

@@ -16,6 +16,10 @@ export function useTargetDialog<T>(fallback: RefObject<HTMLElement | null>) {
       triggerRef.current = trigger
       setState({ target, open: true })
     },
+    /** The button that opened the dialog, for work that outlives it (called in handlers). */
+    trigger(): HTMLElement | null {
+      return triggerRef.current
+    },
     close() {
       setState((current) => current && { ...current, open: false })
     },

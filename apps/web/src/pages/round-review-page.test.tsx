@@ -434,6 +434,13 @@ describe('the ranking section', () => {
     })
     const ranked = await section('Ranking')
     fireEvent.click(await ranked.findByRole('button', { name: 'Select Asha Rao' }))
+    // Irreversible and emailed: asked first, naming the person and this round (issue 22).
+    const dialog = within(screen.getByRole('alertdialog', { name: 'Select Applicant' }))
+    expect(
+      dialog.getByText('Select Asha Rao for Prototype Submission? They will be emailed.'),
+    ).toBeTruthy()
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/select'))).toBe(false)
+    fireEvent.click(dialog.getByRole('button', { name: 'Select' }))
 
     expect(await screen.findByText(APPLICANT_MESSAGES.selected)).toBeTruthy()
     expect(screen.getByText('Success')).toBeTruthy()
@@ -459,6 +466,7 @@ describe('the ranking section', () => {
     fireEvent.click(
       await (await section('Ranking')).findByRole('button', { name: 'Select Asha Rao' }),
     )
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Select' }))
 
     expect(await screen.findByText(APPLICANT_MESSAGES.notSubmitted)).toBeTruthy()
     expect(screen.getByText('Error')).toBeTruthy()

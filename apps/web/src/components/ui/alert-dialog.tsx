@@ -1,11 +1,25 @@
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
 
+import { useDialogOpenState } from '@/lib/escape-behind-toasts'
 import { cn } from '@/lib/utils'
 
 import { buttonVariants } from './button'
 
-export const AlertDialog = AlertDialogPrimitive.Root
+/** Radix's alert dialog root; Escape closes it even while a toast shows. */
+export function AlertDialog({
+  open,
+  defaultOpen,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Root>) {
+  return (
+    <AlertDialogPrimitive.Root
+      {...props}
+      {...useDialogOpenState(open, defaultOpen, onOpenChange)}
+    />
+  )
+}
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger
 
 /** A modal that asks before something that cannot be undone; it has no close-on-outside-click. */

@@ -2,9 +2,20 @@ import { X } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
 
+import { useDialogOpenState } from '@/lib/escape-behind-toasts'
 import { cn } from '@/lib/utils'
 
-export const Dialog = DialogPrimitive.Root
+/** Radix's dialog root; Escape closes it even while a toast shows (lib/escape-behind-toasts). */
+export function Dialog({
+  open,
+  defaultOpen,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Root>) {
+  return (
+    <DialogPrimitive.Root {...props} {...useDialogOpenState(open, defaultOpen, onOpenChange)} />
+  )
+}
 export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 

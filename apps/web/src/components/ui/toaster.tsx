@@ -1,5 +1,7 @@
 import { LIMITS } from '@hackathon/contract'
 
+import { closeTopDialog } from '@/lib/escape-behind-toasts'
+
 import {
   Toast,
   ToastClose,
@@ -22,6 +24,8 @@ export function Toaster() {
           onOpenChange={(isOpen) => {
             if (!isOpen) dismissToast(id)
           }}
+          // The toast is the topmost layer, so it hears Escape first: close the dialog under it too.
+          onEscapeKeyDown={() => closeTopDialog()}
           {...props}
         >
           <div className="grid gap-1">

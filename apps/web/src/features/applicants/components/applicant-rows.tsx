@@ -27,7 +27,7 @@ export function initialsOf(name: string): string {
 }
 
 /** A stage id ('stage2') reads as its round's name; anything else as the server sent it. */
-function stageName(stage: string | null): string | null {
+export function stageName(stage: string | null): string | null {
   if (!stage) return null
   return STAGES.find(({ id }) => id === stage)?.name ?? stage
 }

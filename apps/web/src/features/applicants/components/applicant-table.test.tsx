@@ -188,12 +188,49 @@ describe('the applicant table', () => {
     renderWithApp(<ApplicantTable mode="jury" />)
 
     fireEvent.click(await screen.findByRole('button', { name: 'Select Ada Lovelace' }))
+    fireEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Select Applicant' })).getByRole('button', {
+        name: 'Select',
+      }),
+    )
 
     expect(await screen.findByText(APPLICANT_MESSAGES.selected)).toBeTruthy()
     expect(await within(screen.getByRole('table')).findByText('Selected')).toBeTruthy()
     expect(screen.queryByRole('button', { name: /select/i })).toBeNull()
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')
     expect(post?.[1]?.body).toBe('{}')
+  })
+
+  it('asks "Select <name> for <round>? They will be emailed." and only Select sends the call', async () => {
+    const submitted = { ...ada, currentStage: 'stage2' }
+    const fetchMock = stubApi({
+      [FIRST_PAGE]: () => Response.json(applicantPage([submitted])),
+      [`POST /api/applicants/${ada.id}/select`]: () =>
+        Response.json({ message: 'Selected', applicant: { ...submitted, status: 'selected' } }),
+    })
+    const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')
+    renderWithApp(<ApplicantTable mode="jury" />)
+
+    const selectButton = await screen.findByRole('button', { name: 'Select Ada Lovelace' })
+    fireEvent.click(selectButton)
+    let dialog = within(screen.getByRole('alertdialog', { name: 'Select Applicant' }))
+    expect(
+      dialog.getByText(
+        'Select Ada Lovelace for Prototype Submission and Selection Round? They will be emailed.',
+      ),
+    ).toBeTruthy()
+    expect(posts()).toHaveLength(0)
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(posts()).toHaveLength(0)
+    await waitFor(() => expect(document.activeElement).toBe(selectButton))
+
+    fireEvent.click(selectButton)
+    dialog = within(screen.getByRole('alertdialog', { name: 'Select Applicant' }))
+    fireEvent.click(dialog.getByRole('button', { name: 'Select' }))
+    expect(await screen.findByText(APPLICANT_MESSAGES.selected)).toBeTruthy()
+    expect(posts()).toHaveLength(1)
   })
 
   it('shows a refused selection as an Error toast with the server message', async () => {
@@ -205,6 +242,7 @@ describe('the applicant table', () => {
     renderWithApp(<ApplicantTable mode="jury" />)
 
     fireEvent.click(await screen.findByRole('button', { name: 'Select Ada Lovelace' }))
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Select' }))
 
     expect(await screen.findByText(APPLICANT_MESSAGES.notSubmitted)).toBeTruthy()
     expect(screen.getByText('Error')).toBeTruthy()
@@ -339,9 +377,38 @@ describe('the applicant table', () => {
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Save Changes' }),
     )
 
-    expect(await screen.findByText(APPLICANT_MESSAGES.duplicateEmail)).toBeTruthy()
+    // In the Error toast and in the dialog, which stays open.
+    expect(await screen.findAllByText(APPLICANT_MESSAGES.duplicateEmail)).toHaveLength(2)
     expect(screen.getByText('Error')).toBeTruthy()
-    expect(screen.getByRole('dialog', { name: 'Edit Applicant' })).toBeTruthy()
+    expect(
+      within(screen.getByRole('dialog', { name: 'Edit Applicant' })).getByRole('alert').textContent,
+    ).toBe(APPLICANT_MESSAGES.duplicateEmail)
+  })
+
+  it('keeps focus in the edit dialog on the error after a failed save, and Escape closes the dialog while the toast shows', async () => {
+    stubApi({
+      [FIRST_PAGE]: () => Response.json(applicantPage([grace])),
+      [`PUT /api/applicants/${grace.id}`]: () =>
+        errorResponse(409, APPLICANT_MESSAGES.duplicateEmail, 'CONFLICT'),
+    })
+    renderWithApp(<ApplicantTable mode="admin" />)
+
+    const editButton = await screen.findByRole('button', { name: 'Edit Grace Hopper' })
+    fireEvent.click(editButton)
+    const dialogElement = screen.getByRole('dialog', { name: 'Edit Applicant' })
+    const save = within(dialogElement).getByRole('button', { name: 'Save Changes' })
+    save.focus()
+    fireEvent.click(save)
+
+    // The toast sits outside the modal dialog; the error is said inside it, where focus stays.
+    expect(await screen.findByText('Error')).toBeTruthy()
+    const alert = await within(dialogElement).findByRole('alert')
+    expect(alert.textContent).toContain(APPLICANT_MESSAGES.duplicateEmail)
+    await waitFor(() => expect(document.activeElement).toBe(alert))
+
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(editButton))
   })
 
   it('says in the dialog when another admin changed the applicant meanwhile, and reloads their version to edit', async () => {

@@ -8,6 +8,7 @@ import {
 import { RotateCw, Users } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 
+import { ConfirmSelectDialog } from '@/components/confirm-select-dialog'
 import { Pagination } from '@/components/pagination'
 import { SearchField } from '@/components/search-field'
 import { Button } from '@/components/ui/button'
@@ -23,7 +24,7 @@ import { cn } from '@/lib/utils'
 import { useApplicants } from '../api/get-applicants'
 import { useSelectApplicant } from '../api/select-applicant'
 import { useTargetDialog } from '@/lib/use-target-dialog'
-import { ApplicantRows, type ApplicantTableMode } from './applicant-rows'
+import { ApplicantRows, stageName, type ApplicantTableMode } from './applicant-rows'
 import { DeleteApplicantDialog } from './delete-applicant-dialog'
 import { EditApplicantDialog } from './edit-applicant-dialog'
 import { PipelineDialog } from './pipeline-dialog'
@@ -61,6 +62,7 @@ export function ApplicantTable({ mode, title }: ApplicantTableProps) {
   const editDialog = useTargetDialog<Applicant>(searchRef)
   const deleteDialog = useTargetDialog<Applicant>(searchRef)
   const roundsDialog = useTargetDialog<Applicant>(searchRef)
+  const selectDialog = useTargetDialog<Applicant>(searchRef)
   const select = useSelectApplicant()
   const ids = { status: useId() }
 
@@ -71,14 +73,19 @@ export function ApplicantTable({ mode, title }: ApplicantTableProps) {
     setPaging({ filterKey, page: totalPages })
   }
 
-  function selectApplicant(applicant: Applicant, trigger: HTMLElement) {
+  function askToSelect(applicant: Applicant, trigger: HTMLElement) {
+    if (select.isPending) return
+    selectDialog.show(applicant, trigger)
+  }
+
+  function selectApplicant(applicant: Applicant, trigger: HTMLElement | null) {
     if (select.isPending) return
     select.mutate(applicant.id, {
       onSuccess: () => {
         reportSelected()
         // The Select button goes with the submitted status; keep focus in the table's controls.
         setTimeout(() => {
-          if (!trigger.isConnected) searchRef.current?.focus()
+          if (!trigger?.isConnected) searchRef.current?.focus()
         })
       },
       onError: reportSelectFailed,
@@ -158,7 +165,7 @@ export function ApplicantTable({ mode, title }: ApplicantTableProps) {
                 selectingId={select.isPending ? select.variables : undefined}
                 onEdit={editDialog.show}
                 onDelete={deleteDialog.show}
-                onSelect={selectApplicant}
+                onSelect={askToSelect}
                 onRounds={roundsDialog.show}
               />
             </div>
@@ -181,6 +188,23 @@ export function ApplicantTable({ mode, title }: ApplicantTableProps) {
         onClose={roundsDialog.close}
         onCloseAutoFocus={roundsDialog.onCloseAutoFocus}
       />
+      {mode === 'jury' && (
+        <ConfirmSelectDialog
+          target={
+            selectDialog.target && {
+              name: selectDialog.target.name,
+              // A submitted applicant's current stage is the round they submitted to.
+              roundName: stageName(selectDialog.target.currentStage),
+            }
+          }
+          open={selectDialog.open}
+          onConfirm={() => {
+            if (selectDialog.target) selectApplicant(selectDialog.target, selectDialog.trigger())
+          }}
+          onClose={selectDialog.close}
+          onCloseAutoFocus={selectDialog.onCloseAutoFocus}
+        />
+      )}
       {mode === 'admin' && (
         <>
           <EditApplicantDialog

@@ -74,6 +74,8 @@ export function EditApplicantDialog({
   const [statusRefusal, setStatusRefusal] = useState<{ id: string; message: string } | null>(null)
   /** That someone else changed the applicant since the form opened (or why reading it failed). */
   const [conflict, setConflict] = useState<{ id: string; message: string } | null>(null)
+  /** Why the last save failed otherwise: said in the dialog too, where focus stays (issue 22). */
+  const [failure, setFailure] = useState<{ id: string; message: string } | null>(null)
   /** The applicant as read again after a conflict: the form starts over from it. */
   const [reloaded, setReloaded] = useState<Applicant | null>(null)
   const current = applicant && newer(applicant, reloaded)
@@ -83,6 +85,7 @@ export function EditApplicantDialog({
     const applicant = current
     setStatusRefusal(null)
     setConflict(null)
+    setFailure(null)
     update.mutate(
       { id: applicant.id, input },
       {
@@ -103,11 +106,11 @@ export function EditApplicantDialog({
           }
           // A session that ran out: sign in again and come back here, as on Add Applicant.
           if (handleUnauthorized(err)) return
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: errorMessage(err, 'Failed to update applicant'),
-          })
+          const message = errorMessage(err, 'Failed to update applicant')
+          // The toast sits outside the modal dialog, hidden from assistive technology while it
+          // is open: the dialog says it too, and its message takes focus.
+          setFailure({ id: applicant.id, message })
+          toast({ variant: 'destructive', title: 'Error', description: message })
         },
       },
     )
@@ -150,6 +153,7 @@ export function EditApplicantDialog({
             statusRefusal={statusRefusal?.id === current.id ? statusRefusal.message : undefined}
             onStatusEdited={() => setStatusRefusal(null)}
             conflict={conflict?.id === current.id ? conflict.message : undefined}
+            failure={failure?.id === current.id ? failure.message : undefined}
             reloading={reload.isPending}
             onReload={reloadApplicant}
             onSubmit={submit}
@@ -182,6 +186,7 @@ function EditApplicantForm({
   statusRefusal,
   onStatusEdited,
   conflict,
+  failure,
   reloading,
   onReload,
   onSubmit,
@@ -193,6 +198,8 @@ function EditApplicantForm({
   onStatusEdited: () => void
   /** Why this form's values cannot be saved as they are: the applicant changed since it opened. */
   conflict?: string
+  /** Why the last save failed, when neither of the above. */
+  failure?: string
   reloading: boolean
   /** Reads the applicant again; the form then starts over from the stored values. */
   onReload: () => void
@@ -202,6 +209,7 @@ function EditApplicantForm({
   const form = useSchemaForm(applicantUpdateFor(applicant), () => valuesOf(applicant))
   const status = form.field('status')
   const reloadButton = useRef<HTMLButtonElement>(null)
+  const failureRef = useRef<HTMLDivElement>(null)
   // The refusal is read out with the field it is about, which takes focus.
   useEffect(() => {
     if (statusRefusal) document.getElementById(status.id)?.focus()
@@ -210,6 +218,10 @@ function EditApplicantForm({
   useEffect(() => {
     if (conflict) reloadButton.current?.focus()
   }, [conflict])
+  // Any other failure: focus stays in the dialog, on the message that says why.
+  useEffect(() => {
+    if (failure) failureRef.current?.focus()
+  }, [failure])
   // Data from before the 2024-2030 list, or a later status, stays visible rather than being
   // silently replaced by the first option.
   const years = GRADUATION_YEARS.editForm.includes(applicant.yearOfGraduation)
@@ -271,6 +283,16 @@ function EditApplicantForm({
             <RotateCw aria-hidden="true" />
             {reloading ? 'Reloading...' : 'Reload applicant'}
           </Button>
+        </div>
+      )}
+      {failure && (
+        <div
+          ref={failureRef}
+          role="alert"
+          tabIndex={-1}
+          className="rounded-md border border-destructive/50 p-4 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {failure}
         </div>
       )}
       <DialogFormFooter pending={pending}>

@@ -3,6 +3,7 @@ import { CheckCircle2, Download, LoaderCircle } from 'lucide-react'
 import { useRef } from 'react'
 
 import { Badge } from '@/components/ui/badge'
+import { ConfirmSelectDialog } from '@/components/confirm-select-dialog'
 import { QueryState } from '@/components/query-state'
 import { Button } from '@/components/ui/button'
 import {
@@ -17,6 +18,7 @@ import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/error-message'
 import { reportSelectFailed, reportSelected } from '@/lib/select-applicant'
 import { handleUnauthorized } from '@/lib/unauthorized'
+import { useTargetDialog } from '@/lib/use-target-dialog'
 
 import { useExportRanking } from '../api/export-ranking'
 import { useRanking } from '../api/get-ranking'
@@ -25,7 +27,7 @@ import { formatScore, positionOnScale } from '../scores'
 import { ReviewSection } from './review-section'
 
 /** The round's submissions by judge-normalized score, with the raw mean beside it, and Select. */
-export function RankingSection({ roundId }: { roundId: string }) {
+export function RankingSection({ roundId, roundName }: { roundId: string; roundName: string }) {
   const ranking = useRanking(roundId)
   const exportCsv = useExportRanking(roundId)
 
@@ -75,7 +77,7 @@ export function RankingSection({ roundId }: { roundId: string }) {
       >
         {(data) => (
           <>
-            <RankingTable roundId={roundId} ranking={data} />
+            <RankingTable roundId={roundId} roundName={roundName} ranking={data} />
             <div className="grid gap-2 text-sm">
               <h3 className="text-base font-semibold">How the ranking is computed</h3>
               <p className="break-words text-muted-foreground">{data.method}</p>
@@ -92,18 +94,32 @@ export function RankingSection({ roundId }: { roundId: string }) {
   )
 }
 
-function RankingTable({ roundId, ranking }: { roundId: string; ranking: Ranking }) {
+function RankingTable({
+  roundId,
+  roundName,
+  ranking,
+}: {
+  roundId: string
+  roundName: string
+  ranking: Ranking
+}) {
   const select = useSelectRankedApplicant(roundId)
   // Where focus goes when a Select button leaves with the status it was offered for.
   const fallbackRef = useRef<HTMLDivElement>(null)
+  const confirmDialog = useTargetDialog<RankingEntry>(fallbackRef)
 
-  function selectApplicant(entry: RankingEntry, trigger: HTMLElement) {
+  function askToSelect(entry: RankingEntry, trigger: HTMLElement) {
+    if (select.isPending) return
+    confirmDialog.show(entry, trigger)
+  }
+
+  function selectApplicant(entry: RankingEntry, trigger: HTMLElement | null) {
     if (select.isPending) return
     select.mutate(entry.applicant.id, {
       onSuccess: () => {
         reportSelected()
         setTimeout(() => {
-          if (!trigger.isConnected) fallbackRef.current?.focus()
+          if (!trigger?.isConnected) fallbackRef.current?.focus()
         })
       },
       onError: reportSelectFailed,
@@ -190,7 +206,7 @@ function RankingTable({ roundId, ranking }: { roundId: string; ranking: Ranking 
                       // aria-disabled, not disabled: a disabled button drops the keyboard focus.
                       aria-disabled={select.isPending || undefined}
                       className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-                      onClick={(event) => selectApplicant(entry, event.currentTarget)}
+                      onClick={(event) => askToSelect(entry, event.currentTarget)}
                     >
                       <CheckCircle2 aria-hidden="true" />
                       {selecting ? 'Selecting...' : 'Select'}
@@ -202,6 +218,15 @@ function RankingTable({ roundId, ranking }: { roundId: string; ranking: Ranking 
           })}
         </TableBody>
       </Table>
+      <ConfirmSelectDialog
+        target={confirmDialog.target && { name: confirmDialog.target.applicant.name, roundName }}
+        open={confirmDialog.open}
+        onConfirm={() => {
+          if (confirmDialog.target) selectApplicant(confirmDialog.target, confirmDialog.trigger())
+        }}
+        onClose={confirmDialog.close}
+        onCloseAutoFocus={confirmDialog.onCloseAutoFocus}
+      />
     </div>
   )
 }

@@ -60,7 +60,7 @@ export function RoundReview({ roundId }: { roundId: string }) {
       <div className="mt-8 grid gap-8">
         <RubricSection roundId={roundId} />
         <AssignmentSection roundId={roundId} />
-        <RankingSection roundId={roundId} />
+        <RankingSection roundId={roundId} roundName={round.name} />
       </div>
     </>
   )

@@ -30,20 +30,30 @@ export function AddRoundDialog() {
   const [open, setOpen] = useState(false)
   const create = useCreateRound()
   const roundCount = useRounds().data?.rounds.length ?? null
+  /** Why the last save failed: said in the dialog, where focus stays (issue 22). */
+  const [failure, setFailure] = useState<string | null>(null)
 
   function submit(input: RoundInput) {
     if (create.isPending) return
+    setFailure(null)
     create.mutate(input, {
       onSuccess: () => {
         toast({ title: 'Success', description: ROUND_MESSAGES.added })
         setOpen(false)
       },
-      onError: (err) => reportRoundFailure(err, ROUND_MESSAGES.addFailed),
+      onError: (err) => setFailure(reportRoundFailure(err, ROUND_MESSAGES.addFailed)),
     })
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => create.isPending || setOpen(next)}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (create.isPending) return
+        setOpen(next)
+        setFailure(null)
+      }}
+    >
       <DialogTrigger asChild>
         <Button>
           <Plus aria-hidden="true" />
@@ -68,6 +78,7 @@ export function AddRoundDialog() {
                 : `1 runs first; ${roundCount + 1} puts it after the last round. The others keep their order.`
           }
           pending={create.isPending}
+          failure={failure}
           onSubmit={submit}
         />
       </DialogContent>
@@ -88,9 +99,12 @@ export function EditRoundDialog({ round, open, onClose, onCloseAutoFocus }: Edit
   const update = useUpdateRound()
   // The round is one of them: it can move anywhere from 1 to the last stage.
   const roundCount = Math.max(useRounds().data?.rounds.length ?? 1, round?.position ?? 1)
+  const [failure, setFailure] = useState<{ id: string; message: string } | null>(null)
 
   function submit(input: RoundInput) {
     if (!round || update.isPending) return
+    const { id } = round
+    setFailure(null)
     update.mutate(
       { id: round.id, input },
       {
@@ -98,13 +112,23 @@ export function EditRoundDialog({ round, open, onClose, onCloseAutoFocus }: Edit
           toast({ title: 'Success', description: ROUND_MESSAGES.updated })
           onClose()
         },
-        onError: (err) => reportRoundFailure(err, ROUND_MESSAGES.updateFailed),
+        onError: (err) => {
+          const message = reportRoundFailure(err, ROUND_MESSAGES.updateFailed)
+          setFailure(message === null ? null : { id, message })
+        },
       },
     )
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => next || update.isPending || onClose()}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next || update.isPending) return
+        setFailure(null)
+        onClose()
+      }}
+    >
       <DialogContent className={CONTENT} onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Edit Round</DialogTitle>
@@ -120,6 +144,7 @@ export function EditRoundDialog({ round, open, onClose, onCloseAutoFocus }: Edit
             maxPosition={roundCount}
             positionHint={`1 runs first, ${roundCount} last. The other rounds keep their order.`}
             pending={update.isPending}
+            failure={failure?.id === round.id ? failure.message : null}
             onSubmit={submit}
           />
         )}

@@ -39,6 +39,8 @@ export interface RoundFormProps {
   /** What the stage number field says under it. */
   positionHint: string
   pending: boolean
+  /** Why the last save failed; shown above the buttons and focused, so focus stays here. */
+  failure?: string | null
   onSubmit: (input: RoundInput) => void
 }
 
@@ -52,6 +54,7 @@ export function RoundForm({
   maxPosition,
   positionHint,
   pending,
+  failure,
   onSubmit,
 }: RoundFormProps) {
   const idBase = useId()
@@ -66,6 +69,10 @@ export function RoundForm({
   /** An element to focus once the next render has put it on the page. */
   const focusNext = useRef<string | null>(null)
   const timeZone = viewerTimeZone()
+  const failureRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (failure) failureRef.current?.focus()
+  }, [failure])
 
   useEffect(() => {
     if (!focusNext.current) return
@@ -374,6 +381,16 @@ export function RoundForm({
       </FormField>
 
       <div className="grid gap-2">
+        {failure && (
+          <div
+            ref={failureRef}
+            role="alert"
+            tabIndex={-1}
+            className="rounded-md border border-destructive/50 p-4 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {failure}
+          </div>
+        )}
         {uploading && (
           <FieldMessage id={id('uploading')} className="sm:text-right">
             Saving waits until the template upload has finished.

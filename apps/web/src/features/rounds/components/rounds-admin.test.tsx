@@ -210,9 +210,32 @@ describe('the round form', () => {
     type(dialog, 'Requirement 1 description', 'An abstract')
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
 
-    expect(await screen.findByText(ROUND_MESSAGES.addFailed)).toBeTruthy()
+    expect(await screen.findAllByText(ROUND_MESSAGES.addFailed)).toHaveLength(2)
     expect(screen.getByText('Error')).toBeTruthy()
     expect(screen.getByRole('dialog', { name: 'Add Round' })).toBeTruthy()
+  })
+
+  it('keeps focus in the dialog on the error after a failed save, and Escape closes it while the toast shows', async () => {
+    renderRounds([], { 'POST /api/rounds': () => new Response('', { status: 502 }) })
+    await screen.findByText('No Competition Rounds')
+    const addButton = screen.getByRole('button', { name: 'Add Round' })
+    const dialog = openAddDialog()
+
+    type(dialog, 'Name', 'Ideas')
+    type(dialog, 'Description', 'Send ideas.')
+    type(dialog, 'Requirement 1 description', 'An abstract')
+    const save = dialog.getByRole('button', { name: 'Save' })
+    save.focus()
+    fireEvent.click(save)
+
+    expect(await screen.findByText('Error')).toBeTruthy()
+    const alert = await dialog.findByRole('alert')
+    expect(alert.textContent).toBe(ROUND_MESSAGES.addFailed)
+    await waitFor(() => expect(document.activeElement).toBe(alert))
+
+    fireEvent.keyDown(alert, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(addButton))
   })
 
   it('uploads a chosen template, shows its name while and after uploading, and sends its id', async () => {
