@@ -126,7 +126,10 @@ describe('registration retried with an idempotency key', () => {
       body: payload,
     })
     expect(retry.status).toBe(201)
-    expect(await retry.json()).toEqual({ registrationId: registered.registrationId })
+    expect(await retry.json()).toEqual({
+      registrationId: registered.registrationId,
+      confirmationEmail: true,
+    })
   })
 
   it('forgets keys after a day: the hourly sweep removes them', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { repositoryCheck } from './github.js'
 import { applicant, applicantStatus } from './applicants.js'
 import { isoDateTime } from './common.js'
+import { countOf } from './exports.js'
 import { ROUND_STATUSES, SUBMISSION_STATUSES } from './constants.js'
 import { PIPELINE_STATES, STAGE_ACCESS } from './pipeline.js'
 import { roundRequirement, submissionAnswer } from './rounds.js'
@@ -46,9 +47,25 @@ export const OTP_MESSAGES = {
   invalid: 'Invalid or expired code. Check the latest email or request a new code.',
   tooSoon: 'Please wait a minute before requesting another code.',
   tooMany: 'Too many codes requested. Please try again later.',
+  /** After OTP_MAX_ATTEMPTS wrong tries even the right code fails: said as such (issue 22). */
+  usedUp: 'This code has been used up after 5 wrong tries. Ask for a new code.',
   sendFailed: 'Failed to send OTP',
   verifyFailed: 'Invalid OTP',
 } as const
+
+/** The error code of a code used up by wrong tries, so the page can offer a new one. */
+export const OTP_USED_UP = 'OTP_USED_UP'
+
+/** OTP_MESSAGES.usedUp for the configured OTP_MAX_ATTEMPTS. */
+export const otpUsedUpMessage = (tries: number) =>
+  `This code has been used up after ${countOf(tries, 'wrong try', 'wrong tries')}. Ask for a new code.`
+
+/**
+ * The answer to a code request with the configured lifetime (OTP_TTL_MINUTES); for the default
+ * 10 minutes it is OTP_MESSAGES.sent word for word.
+ */
+export const otpSentMessage = (minutes: number) =>
+  OTP_MESSAGES.sent.replace('10 minutes', countOf(minutes, 'minute', 'minutes'))
 
 /** A stage (round) as an applicant sees it, with whether it is open to them (SPEC section 4). */
 export const applicantRound = z

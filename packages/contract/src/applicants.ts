@@ -116,7 +116,14 @@ export const registrationInput = z
 export type RegistrationInput = z.input<typeof registrationInput>
 
 export const registrationResponse = z
-  .object({ registrationId: z.string() })
+  .object({
+    registrationId: z.string(),
+    /**
+     * Whether the confirmation email will go out: false while email notifications are off, so
+     * the success screen promises none (issue 22).
+     */
+    confirmationEmail: z.boolean(),
+  })
   .meta({ id: 'Registration' })
 export type RegistrationResponse = z.infer<typeof registrationResponse>
 

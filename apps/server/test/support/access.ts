@@ -37,6 +37,7 @@ export const ACCESS: Record<string, Audience> = {
   'GET /api/admin/email-log': 'admin',
   'POST /api/register': 'anyone',
   'POST /api/confirm-participation': 'anyone',
+  'GET /api/confirm-participation': 'anyone',
   'GET /api/applicants': 'staff',
   'POST /api/applicants': 'admin',
   'GET /api/applicants/:id': 'staff',

@@ -1,4 +1,10 @@
-import { APP_NAME, APPLICANT_STORAGE, OTP_MESSAGES } from '@hackathon/contract'
+import {
+  APP_NAME,
+  APPLICANT_STORAGE,
+  OTP_MESSAGES,
+  OTP_USED_UP,
+  otpUsedUpMessage,
+} from '@hackathon/contract'
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
@@ -163,6 +169,28 @@ describe('the applicant login page', () => {
 
     expect(localStorage.getItem(APPLICANT_STORAGE.token)).toBeNull()
     expect(location.history).toEqual(['/applicant/login'])
+  })
+
+  it('says a code used up by wrong tries is used up, and offers to send a new one (issue 22)', async () => {
+    const usedUp = otpUsedUpMessage(5)
+    const { fetchMock } = renderLogin({
+      'POST /api/applicant/verify-otp': () => errorResponse(401, usedUp, OTP_USED_UP),
+    })
+    fireEvent.change(await sendCodeTo('asha@example.org'), { target: { value: '123456' } })
+
+    fireEvent.click(screen.getByRole('button', { name: 'Verify OTP' }))
+    const offer = await screen.findByRole('button', { name: 'Send a new code' })
+    expect(screen.getByText(usedUp)).toBeTruthy()
+    expect(codeField().getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(offer)
+
+    fireEvent.click(offer)
+    expect(await (await notices()).findByText('Code sent')).toBeTruthy()
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/applicant/send-otp')).toHaveLength(
+      2,
+    )
+    expect(screen.queryByText(usedUp)).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull()
   })
 
   it('resends the code, and lets the applicant change the identifier', async () => {

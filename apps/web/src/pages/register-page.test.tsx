@@ -182,7 +182,9 @@ describe('the public registration page', () => {
     ])
 
     await act(async () =>
-      answer.resolve(Response.json({ registrationId: 'HS-7QK2-9XPA' }, { status: 201 })),
+      answer.resolve(
+        Response.json({ registrationId: 'HS-7QK2-9XPA', confirmationEmail: true }, { status: 201 }),
+      ),
     )
 
     const heading = await screen.findByRole('heading', {
@@ -204,6 +206,20 @@ describe('the public registration page', () => {
         true,
         true,
       ]),
+    )
+  })
+
+  it('promises no confirmation email when the server says none is sent (notifications off)', async () => {
+    renderRegister(() =>
+      Response.json({ registrationId: 'HS-7QK2-9XPA', confirmationEmail: false }, { status: 201 }),
+    )
+    fillIn()
+    submit()
+
+    await screen.findByRole('heading', { level: 1, name: 'Registration Successful' })
+    expect(screen.queryByText(/on its way/)).toBeNull()
+    expect(screen.getByText(/No confirmation email is sent for this event/).textContent).toContain(
+      'keep your registration ID',
     )
   })
 
@@ -268,7 +284,11 @@ describe('the public registration page', () => {
     fillIn()
     submit()
 
-    expect(await screen.findByText('Registration Failed')).toBeTruthy()
+    // The form retries a lost answer twice (after 1 s and 3 s, lib/register-applicant.ts) before
+    // it tells the visitor.
+    expect(
+      await screen.findByText('Registration Failed', undefined, { timeout: 8_000 }),
+    ).toBeTruthy()
     expect(screen.getByText('Something went wrong. Please try again.')).toBeTruthy()
-  })
+  }, 15_000)
 })

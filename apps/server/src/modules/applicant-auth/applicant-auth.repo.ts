@@ -66,6 +66,23 @@ export async function takeTry(db: Db, applicantId: string, maxAttempts: number) 
   return row
 }
 
+/** Whether the applicant's latest code is live but has had all its tries (said as such). */
+export async function isOutOfTries(db: Db, applicantId: string, maxAttempts: number) {
+  const [row] = await db
+    .select({ attempts: oneTimeCodes.attempts })
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.applicantId, applicantId),
+        isNull(oneTimeCodes.consumedAt),
+        gt(oneTimeCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(1)
+  return row !== undefined && row.attempts >= maxAttempts
+}
+
 /** Uses the code up; false when another request used it first. */
 export async function consumeCode(db: Db, id: string): Promise<boolean> {
   const rows = await db

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
-  OTP_MESSAGES,
   messageResponse,
   sendOtpInput,
   verifyOtpInput,
@@ -25,7 +24,7 @@ export const applicantAuthRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await applicantAuth.requestCode(request.body.identifier, request.ip)
-      return { message: OTP_MESSAGES.sent }
+      return { message: applicantAuth.sentMessage }
     },
   )
 

@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto'
 import type { Applicant } from '@hackathon/contract'
-import { OTP_MESSAGES } from '@hackathon/contract'
+import {
+  OTP_MESSAGES,
+  OTP_USED_UP,
+  countOf,
+  otpSentMessage,
+  otpUsedUpMessage,
+} from '@hackathon/contract'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
@@ -76,12 +82,15 @@ export function createApplicantAuthService(deps: {
       await sms.queue(
         tx,
         applicant.mobile,
-        `${code} is your ${config.eventName} sign-in code. It expires in ${minutes} minutes.`,
+        `${code} is your ${config.eventName} sign-in code. It expires in ${countOf(minutes, 'minute', 'minutes')}.`,
       )
     })
   }
 
   return {
+    /** The answer to a code request, with the configured lifetime (OTP_TTL_MINUTES). */
+    sentMessage: otpSentMessage(Math.round(config.otp.ttlMs / 60_000)),
+
     /**
      * Asks for a code. The request only checks the limits and queues the work, identically for
      * every identifier, so neither the answer nor its timing says whether anyone is registered
@@ -119,7 +128,8 @@ export function createApplicantAuthService(deps: {
     /**
      * Checks a code: at most OTP_MAX_ATTEMPTS tries per code, each counted before the comparison,
      * then it is dead; a right one works once and opens a bearer session. Every failure gets the
-     * same answer, and counts against the client address.
+     * same answer, except a code whose tries are spent, which is said to be used up (issue 22: the
+     * right code then failed like a typo); every failure counts against the client address.
      */
     async verify(
       identifier: string,
@@ -134,6 +144,8 @@ export function createApplicantAuthService(deps: {
       const slot = await takeSlots(db, [perAddress], OTP_MESSAGES.tooMany)
       const applicant = await repo.findByIdentifier(db, keyOf(identifier))
       const code = applicant && (await repo.takeTry(db, applicant.id, config.otp.maxAttempts))
+      if (applicant && !code && (await repo.isOutOfTries(db, applicant.id, config.otp.maxAttempts)))
+        throw new AppError(401, otpUsedUpMessage(config.otp.maxAttempts), OTP_USED_UP)
       if (
         !applicant ||
         !code ||

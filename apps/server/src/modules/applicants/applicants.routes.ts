@@ -70,6 +70,24 @@ export const applicantsRoutes: FastifyPluginAsyncZod<{ applicants: ApplicantsSer
   )
 
   app.get(
+    '/api/confirm-participation',
+    {
+      schema: {
+        tags,
+        summary: 'Check an emailed confirmation code without using it',
+        // Its own object: the body's schema is a named component, which a query cannot reference.
+        querystring: z.object({ code: confirmParticipationInput.shape.code }),
+        response: { 200: messageResponse },
+      },
+    },
+    // The page checks the link before it congratulates anyone (issue 22); only the click confirms.
+    async (request) => {
+      await applicants.checkConfirmationCode(request.query.code, request.ip)
+      return { message: 'This confirmation link is valid.' }
+    },
+  )
+
+  app.get(
     '/api/applicants',
     {
       schema: {

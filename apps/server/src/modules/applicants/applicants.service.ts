@@ -7,6 +7,7 @@ import type {
   manualApplicantInput,
   PipelineDecision,
   registrationInput,
+  RegistrationResponse,
 } from '@hackathon/contract'
 import {
   APPLICANT_MESSAGES,
@@ -344,6 +345,38 @@ export function createApplicantsService({
 
   const registrations = createBatcher(registerBatch, { maxBatch: 100, concurrency: 2 })
 
+  /** One registration, or the original answer to a retry of it (its idempotency key). */
+  async function registerWithKey(
+    input: z.output<typeof registrationInput>,
+    address: string,
+    idempotencyKey?: string,
+  ): Promise<{ registrationId: string }> {
+    const fields = {
+      ...input,
+      mobile: canonical(input.mobile),
+      linkedinProfile: input.linkedinProfile ?? null,
+    }
+    if (!idempotencyKey) return registrations.add({ fields, address })
+    // A retry whose answer was lost gets the original answer (docs/product/registration.md#retries).
+    const key = { key: idempotencyKey, requestHash: requestHashOf(fields) }
+    const answerFrom = (known: { requestHash: string; registrationId: string }) => {
+      if (known.requestHash !== key.requestHash)
+        throw new AppError(422, APPLICANT_MESSAGES.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED')
+      return { registrationId: known.registrationId }
+    }
+    const known = await keys.findRegistrationKey(db, key.key)
+    if (known) return answerFrom(known)
+    try {
+      return await registrations.add({ fields, address, key })
+    } catch (error) {
+      // Retries sent together: one registered (its key committed with it), the others were
+      // refused as a duplicate, by the limit or by the key's unique index; all get its answer.
+      const winner = await keys.findRegistrationKey(db, key.key).catch(() => undefined)
+      if (winner) return answerFrom(winner)
+      throw error
+    }
+  }
+
   return {
     /**
      * POST /api/register: the public form, limited per client address against scripted sign-ups.
@@ -353,31 +386,10 @@ export function createApplicantsService({
       input: z.output<typeof registrationInput>,
       address: string,
       idempotencyKey?: string,
-    ): Promise<{ registrationId: string }> => {
-      const fields = {
-        ...input,
-        mobile: canonical(input.mobile),
-        linkedinProfile: input.linkedinProfile ?? null,
-      }
-      if (!idempotencyKey) return registrations.add({ fields, address })
-      // A retry whose answer was lost gets the original answer (docs/product/registration.md#retries).
-      const key = { key: idempotencyKey, requestHash: requestHashOf(fields) }
-      const answerFrom = (known: { requestHash: string; registrationId: string }) => {
-        if (known.requestHash !== key.requestHash)
-          throw new AppError(422, APPLICANT_MESSAGES.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED')
-        return { registrationId: known.registrationId }
-      }
-      const known = await keys.findRegistrationKey(db, key.key)
-      if (known) return answerFrom(known)
-      try {
-        return await registrations.add({ fields, address, key })
-      } catch (error) {
-        // Retries sent together: one registered (its key committed with it), the others were
-        // refused as a duplicate, by the limit or by the key's unique index; all get its answer.
-        const winner = await keys.findRegistrationKey(db, key.key).catch(() => undefined)
-        if (winner) return answerFrom(winner)
-        throw error
-      }
+    ): Promise<RegistrationResponse> => {
+      // Read after the registration: the screen says whether its confirmation email goes out.
+      const { registrationId } = await registerWithKey(input, address, idempotencyKey)
+      return { registrationId, confirmationEmail: await email.notificationsOn() }
     },
 
     /** Idempotency keys over a day old (the hourly sweep). */
@@ -538,6 +550,18 @@ export function createApplicantsService({
     },
 
     /** The emailed link: the same answer for an unknown, used or expired code. */
+    /**
+     * Whether `code_` would confirm someone now, without confirming: the same per-address limit
+     * as confirming, and the same refusal.
+     */
+    async checkConfirmationCode(code_: string, address: string): Promise<void> {
+      const limit = { key: `confirm:address:${address}`, max: 60, windowMs: 3_600_000 }
+      const slot = await takeSlots(db, [limit], 'Too many attempts. Please try again later.')
+      const live = await db.transaction((tx) => repo.liveConfirmationCode(tx, hashToken(code_)))
+      if (!live) throw new AppError(400, APPLICANT_MESSAGES.invalidLink)
+      await slot.release()
+    },
+
     async confirmByCode(code_: string, address: string): Promise<void> {
       const limit = { key: `confirm:address:${address}`, max: 60, windowMs: 3_600_000 }
       // Each check takes its slot first, in one statement, and a success gives it back

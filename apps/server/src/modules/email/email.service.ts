@@ -132,6 +132,9 @@ export function createEmailService({
   })
 
   return {
+    /** Whether notifications (every email but codes and invitations) are on (issue 22). */
+    notificationsOn: async (): Promise<boolean> => (await stored()).enableEmails,
+
     /** The settings as the settings page shows them: the password only as "one is set". */
     async getSettings(): Promise<EmailSettings> {
       const s = await stored()

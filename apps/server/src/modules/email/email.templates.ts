@@ -1,5 +1,5 @@
 import type { EmailTemplate } from '@hackathon/contract'
-import { looksLikeLink } from '@hackathon/contract'
+import { countOf, looksLikeLink } from '@hackathon/contract'
 import { escapeHtml } from '../../lib/html.js'
 
 export interface TemplateContext {
@@ -24,8 +24,11 @@ export interface RenderedEmail {
 
 interface Body {
   subject: string
-  /** Paragraphs; each is escaped. */
-  paragraphs: string[]
+  /**
+   * Paragraphs; each is escaped. One that differs between the HTML and the plain text (which has
+   * no button, issue 22) gives both.
+   */
+  paragraphs: (string | { html: string; text: string })[]
   /** A highlighted value (a code, an id), escaped. */
   highlight?: { label: string; value: string }
   action?: { label: string; href: string }
@@ -53,7 +56,7 @@ const BODIES: { [T in EmailTemplate]: (data: TemplateData[T], ctx: TemplateConte
     subject: `${d.code} is your ${ctx.eventName} sign-in code`,
     paragraphs: [
       greeting(d.name),
-      `use this code to sign in to ${ctx.eventName}. It works once and expires in ${d.minutes} minutes.`,
+      `use this code to sign in to ${ctx.eventName}. It works once and expires in ${countOf(d.minutes, 'minute', 'minutes')}.`,
       'If you did not ask for it, ignore this email: nobody can sign in without the code.',
     ],
     highlight: { label: 'Your code', value: d.code },
@@ -63,7 +66,10 @@ const BODIES: { [T in EmailTemplate]: (data: TemplateData[T], ctx: TemplateConte
     paragraphs: [
       greeting(d.name),
       `congratulations: the jury of ${ctx.eventName} has selected you for the next stage.`,
-      `Please confirm your participation with the button below within ${d.validDays} days. The link works once.`,
+      {
+        html: `Please confirm your participation with the button below within ${countOf(d.validDays, 'day', 'days')}. The link works once.`,
+        text: `Please confirm your participation with the link below within ${countOf(d.validDays, 'day', 'days')}. The link works once.`,
+      },
     ],
     action: { label: 'Confirm participation', href: d.confirmUrl },
   }),
@@ -110,14 +116,14 @@ export function renderEmail<T extends EmailTemplate>(
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px">
 <tr><td style="padding:24px 28px;border-bottom:1px solid #e2e8f0;font-size:18px;font-weight:bold">${e(ctx.eventName)}</td></tr>
 <tr><td style="padding:24px 28px;font-size:15px;line-height:1.6">
-${body.paragraphs.map((p) => `<p style="margin:0 0 14px">${e(p)}</p>`).join('\n')}
+${body.paragraphs.map((p) => `<p style="margin:0 0 14px">${e(typeof p === 'string' ? p : p.html)}</p>`).join('\n')}
 ${body.highlight ? `<p style="margin:18px 0;font-size:13px;color:#475569">${e(body.highlight.label)}</p><p style="margin:0 0 18px;font-size:24px;font-weight:bold;letter-spacing:2px;font-family:monospace">${e(body.highlight.value)}</p>` : ''}
 ${body.action ? `<p style="margin:22px 0"><a href="${e(body.action.href)}" style="background:#4338ca;color:#ffffff;padding:12px 18px;border-radius:6px;text-decoration:none;font-weight:bold">${e(body.action.label)}</a></p><p style="margin:0;font-size:12px;color:#64748b">Or open ${e(body.action.href)}</p>` : ''}
 </td></tr>
 <tr><td style="padding:16px 28px;border-top:1px solid #e2e8f0;font-size:12px;color:#64748b">${e(ctx.eventName)} · <a href="${e(ctx.publicUrl)}" style="color:#64748b">${e(ctx.publicUrl)}</a></td></tr>
 </table></td></tr></table></body></html>`
   const text = [
-    ...body.paragraphs,
+    ...body.paragraphs.map((p) => (typeof p === 'string' ? p : p.text)),
     ...(body.highlight ? ['', `${body.highlight.label}: ${body.highlight.value}`] : []),
     ...(body.action ? ['', `${body.action.label}: ${body.action.href}`] : []),
     '',

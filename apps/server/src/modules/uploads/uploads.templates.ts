@@ -128,7 +128,7 @@ export function stageDetailsTemplate(roundNames: string[]): Promise<Buffer> {
       ...figures.map((column) => ({
         column,
         required: 'No',
-        meaning: `A whole number of 0 or more, reported for the round and shown on the dashboard and in exports. Leave it empty to keep the figure the platform has now (empty figures are estimated as the SPEC's dashboard rules say).`,
+        meaning: `A whole number of 0 or more, reported for the round and shown on the dashboard and in exports. Leave it empty to keep the figure the platform has now (a figure never given is estimated the way the dashboard estimates it).`,
       })),
     ],
     (sheet) => {

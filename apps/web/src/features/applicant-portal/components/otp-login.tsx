@@ -1,12 +1,13 @@
 import {
   LIMITS,
   OTP_MESSAGES,
+  OTP_USED_UP,
   sendOtpInput,
   verifyOtpInput,
   type VerifyOtpInput,
 } from '@hackathon/contract'
 import { ArrowLeft, KeyRound, MailCheck, RotateCw } from 'lucide-react'
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'wouter'
 
 import { Button } from '@/components/ui/button'
@@ -14,6 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input'
 import { FieldMessage, Label } from '@/components/ui/label'
 import { toast } from '@/components/ui/use-toast'
+import { apiErrorCode } from '@/lib/api-error-code'
 import { errorMessage } from '@/lib/error-message'
 import { fieldErrors } from '@/lib/field-errors'
 
@@ -196,8 +198,25 @@ function CodeStep({
   const input = useRef<HTMLInputElement>(null)
   const [otp, setOtp] = useState('')
   const [error, setError] = useState<string | null>(null)
+  // The code's tries are spent: even the right one fails, so the way on is a new code (issue 22).
+  const [usedUp, setUsedUp] = useState(false)
+  const offer = useRef<HTMLButtonElement>(null)
   const statusId = useId()
   const verify = useVerifyOtp()
+
+  useEffect(() => {
+    if (usedUp) offer.current?.focus()
+  }, [usedUp])
+
+  function resend() {
+    if (resending) return
+    onResend(() => {
+      setOtp('')
+      setError(null)
+      setUsedUp(false)
+      input.current?.focus()
+    })
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -212,6 +231,11 @@ function CodeStep({
     verify.mutate(parsed.data, {
       onSuccess: onSignedIn,
       onError: (err) => {
+        if (apiErrorCode(err) === OTP_USED_UP) {
+          setError(errorMessage(err, OTP_MESSAGES.invalid))
+          setUsedUp(true)
+          return
+        }
         toast({
           variant: 'destructive',
           title: 'Verification Failed',
@@ -262,6 +286,19 @@ function CodeStep({
             </FieldMessage>
           )}
         </div>
+        {usedUp && (
+          <Button
+            ref={offer}
+            type="button"
+            variant="outline"
+            aria-disabled={resending}
+            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+            onClick={resend}
+          >
+            <RotateCw aria-hidden="true" />
+            {resending ? 'Sending...' : 'Send a new code'}
+          </Button>
+        )}
         <Button
           type="submit"
           size="lg"
@@ -281,14 +318,7 @@ function CodeStep({
           variant="ghost"
           aria-disabled={resending}
           className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-          onClick={() => {
-            if (resending) return
-            onResend(() => {
-              setOtp('')
-              setError(null)
-              input.current?.focus()
-            })
-          }}
+          onClick={resend}
         >
           <RotateCw aria-hidden="true" />
           {resending ? 'Sending...' : 'Resend code'}

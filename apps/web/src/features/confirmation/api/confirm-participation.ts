@@ -1,5 +1,10 @@
 import type { ConfirmParticipationInput, MessageResponse } from '@hackathon/contract'
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationOptions,
+} from '@tanstack/react-query'
 
 import { apiRequest } from '@/lib/api'
 
@@ -29,5 +34,20 @@ export function useConfirmParticipation(
       await options.onSuccess?.(...args)
       void queryClient.invalidateQueries({ queryKey: APPLICANTS_KEY })
     },
+  })
+}
+
+/**
+ * Whether the link's code would confirm someone now, asked before the page congratulates anyone
+ * (issue 22: a bogus link greeted the visitor as selected). Only the button confirms, so a mail
+ * scanner opening the link confirms nobody.
+ */
+export function useConfirmationCheck(input: ConfirmParticipationInput) {
+  const path = `/api/confirm-participation?code=${encodeURIComponent(input.code)}`
+  return useQuery({
+    queryKey: [path],
+    queryFn: () => apiRequest<MessageResponse>('GET', path),
+    staleTime: Infinity,
+    gcTime: 0,
   })
 }

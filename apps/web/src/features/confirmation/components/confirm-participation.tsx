@@ -9,6 +9,7 @@ import {
   CircleAlert,
   CircleCheck,
   LogIn,
+  MailCheck,
   PartyPopper,
   type LucideIcon,
 } from 'lucide-react'
@@ -24,11 +25,12 @@ import {
   CardHeader,
   CardTitle,
 } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/error-message'
 import { cn } from '@/lib/utils'
 
-import { useConfirmParticipation } from '../api/confirm-participation'
+import { useConfirmationCheck, useConfirmParticipation } from '../api/confirm-participation'
 
 const FAILED_FALLBACK = 'Failed to confirm participation. Please try again.'
 
@@ -39,19 +41,44 @@ const FAILED_FALLBACK = 'Failed to confirm participation. Please try again.'
  */
 export function ConfirmParticipation({ code }: { code: string | null }) {
   const parsed = confirmParticipationInput.safeParse({ code: code ?? '' })
-  return parsed.success ? <ConfirmWithCode input={parsed.data} /> : <InvalidLink />
+  return parsed.success ? <CheckedLink input={parsed.data} /> : <InvalidLink />
 }
 
-function InvalidLink() {
+/** The code is checked first; only a live one is greeted as selected (issue 22). */
+function CheckedLink({ input }: { input: ConfirmParticipationInput }) {
+  const check = useConfirmationCheck(input)
+  if (check.isPending)
+    return (
+      <StatusCard icon={MailCheck} tone="primary" title="Checking Your Link">
+        <CardContent className="grid place-items-center pb-8">
+          <Spinner label="Checking your confirmation link..." />
+        </CardContent>
+      </StatusCard>
+    )
+  if (check.isError)
+    return <InvalidLink message={errorMessage(check.error, APPLICANT_MESSAGES.invalidLink)} />
+  return <ConfirmWithCode input={input} />
+}
+
+/** A link with no code, or one the server refused: what it says, and the ways on. */
+function InvalidLink({ message }: { message?: string }) {
   return (
-    <StatusCard icon={CircleAlert} tone="destructive" title="Invalid Link">
-      <CardContent>
-        <p className="text-center text-sm text-muted-foreground">
-          {APPLICANT_MESSAGES.invalidLink}
-        </p>
+    <StatusCard icon={CircleAlert} tone="destructive" title="Invalid Link" announce={!!message}>
+      <CardContent className="grid gap-2 text-center text-sm">
+        <p className="text-muted-foreground">{message ?? APPLICANT_MESSAGES.invalidLink}</p>
+        {message && (
+          <p className="text-muted-foreground">
+            If you have already confirmed, sign in to see your status.
+          </p>
+        )}
       </CardContent>
-      <CardFooter className="justify-center">
+      <CardFooter
+        className={
+          message ? 'flex-col-reverse gap-3 sm:flex-row sm:justify-between' : 'justify-center'
+        }
+      >
         <BackHome />
+        {message && <SignInLink />}
       </CardFooter>
     </StatusCard>
   )

@@ -187,7 +187,8 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
           <Label htmlFor={ids.enable}>Enable Email Notifications</Label>
           <p id={`${ids.enable}-hint`} className="text-sm text-muted-foreground">
             Send confirmation emails to applicants after registration.
-            {!values.enableEmails && ' While this is off, no emails are sent.'}
+            {!values.enableEmails &&
+              ' While this is off, only sign-in codes and staff invitations are sent.'}
           </p>
         </div>
         <Switch

@@ -67,4 +67,20 @@ describe('the email status card', () => {
     ])
     expect(screen.queryByText('Configured')).toBeNull()
   })
+
+  it('says what still goes out while notifications are off: codes and invitations (issue 22)', async () => {
+    stubApi({
+      'GET /api/admin/email-settings': () =>
+        Response.json(settings({ enableEmails: false, emailHost: 'smtp.example.org' })),
+    })
+    renderWithApp(<EmailStatusCard />)
+
+    await statuses()
+    expect(screen.queryByText('No emails are sent.')).toBeNull()
+    expect(
+      screen.getByText(
+        'Notifications are off: applicants get no confirmation, selection or receipt emails. Sign-in codes and staff invitations are still sent.',
+      ),
+    ).toBeTruthy()
+  })
 })

@@ -40,7 +40,8 @@ export function EmailStatusCard() {
               detail={
                 settings.data.enableEmails
                   ? 'Applicants receive confirmation emails.'
-                  : 'No emails are sent.'
+                  : // Codes and invitations are essential: they go out regardless (issue 22).
+                    'Notifications are off: applicants get no confirmation, selection or receipt emails. Sign-in codes and staff invitations are still sent.'
               }
             />
             <StatusItem

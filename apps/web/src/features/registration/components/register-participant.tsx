@@ -28,6 +28,7 @@ export function RegisterParticipant() {
           registrationId={register.data.registrationId}
           name={register.variables.name}
           email={register.variables.email}
+          confirmationEmail={register.data.confirmationEmail}
         />
       ) : (
         <>

@@ -19,10 +19,13 @@ export function RegistrationSuccess({
   registrationId,
   name,
   email,
+  confirmationEmail,
 }: {
   registrationId: string
   name: string
   email: string
+  /** The server's word: whether the confirmation email goes out (off with notifications). */
+  confirmationEmail: boolean
 }) {
   const heading = useRef<HTMLHeadingElement>(null)
 
@@ -49,11 +52,18 @@ export function RegistrationSuccess({
         <ul className="grid gap-4 text-sm">
           <li className="flex gap-3">
             <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-            <p className="min-w-0">
-              A confirmation email with your registration ID is on its way to{' '}
-              <strong className="font-semibold break-all">{email}</strong>. If it has not arrived in
-              a few minutes, check your spam folder.
-            </p>
+            {confirmationEmail ? (
+              <p className="min-w-0">
+                A confirmation email with your registration ID is on its way to{' '}
+                <strong className="font-semibold break-all">{email}</strong>. If it has not arrived
+                in a few minutes, check your spam folder.
+              </p>
+            ) : (
+              <p className="min-w-0">
+                No confirmation email is sent for this event at the moment, so keep your
+                registration ID: copy it or write it down now.
+              </p>
+            )}
           </li>
           <li className="flex gap-3">
             <LogIn aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />

@@ -79,7 +79,10 @@ export function AddStaffDialog() {
                 {created.staff.email}.
               </DialogDescription>
             </DialogHeader>
-            <TemporaryPassword password={created.temporaryPassword} />
+            <TemporaryPassword
+              password={created.temporaryPassword}
+              emailedTo={created.staff.email}
+            />
             <DialogFooter>
               <DialogClose asChild>
                 <Button>Done</Button>
@@ -231,7 +234,8 @@ function AddStaffForm({
           {...errorProps('password')}
         />
         <FieldMessage error={Boolean(errors.password)} id={`${ids.password}-message`}>
-          {errors.password ?? 'Leave empty to generate a temporary password, shown once.'}
+          {errors.password ??
+            'Leave empty to generate a temporary password: it is shown here and emailed to them with their invitation.'}
         </FieldMessage>
       </div>
       <DialogFooter>

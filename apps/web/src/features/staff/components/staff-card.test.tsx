@@ -64,7 +64,7 @@ describe('the staff card', () => {
     expect(screen.getByRole('button', { name: 'Activate Jo Jury' })).toBeTruthy()
   })
 
-  it('shows the generated temporary password once after adding a staff member', async () => {
+  it('shows the generated temporary password after adding a staff member, and says it was emailed too', async () => {
     const staff = [ada]
     const fetchMock = stubApi({
       'GET /api/staff': () => Response.json({ staff }),
@@ -78,6 +78,9 @@ describe('the staff card', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Add staff member' }))
     const dialog = within(screen.getByRole('dialog', { name: 'Add staff member' }))
+    // Issue 22: the invitation emails it, so it is not "shown once".
+    expect(dialog.queryByText(/shown once/)).toBeNull()
+    expect(dialog.getByText(/emailed to them with their invitation/)).toBeTruthy()
     fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Jo Jury' } })
     fireEvent.change(dialog.getByLabelText('Email'), { target: { value: 'Jo@Example.org ' } })
     fireEvent.change(dialog.getByLabelText('Role'), { target: { value: 'jury' } })
@@ -87,7 +90,10 @@ describe('the staff card', () => {
     expect((shown.getByLabelText('Temporary password') as HTMLInputElement).value).toBe(
       'kT4-mq9-Zx2-pL7',
     )
-    expect(shown.getByText(/will not be shown again/)).toBeTruthy()
+    expect(shown.queryByText(/will not be shown again/)).toBeNull()
+    expect(
+      shown.getByText(/It was also emailed to jo@example.org with their invitation/),
+    ).toBeTruthy()
     expect(shown.getByRole('button', { name: 'Copy' })).toBeTruthy()
     expect(
       JSON.parse(String(fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')?.[1]?.body)),
@@ -119,7 +125,9 @@ describe('the staff card', () => {
     expect((shown.getByLabelText('Temporary password') as HTMLInputElement).value).toBe(
       'Nw8-rT2-xQ5',
     )
-    expect(screen.getByText('Password reset')).toBeTruthy()
+    // A reset is not emailed: this is the only time the password is seen.
+    expect(shown.getByText(/will not be shown again/)).toBeTruthy()
+    expect(await screen.findByText('Password reset')).toBeTruthy()
   })
 
   it('shows the refusal to deactivate the last active admin as an Error toast', async () => {

@@ -6,10 +6,17 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 
 /**
- * A generated password, shown once: the server keeps only its hash. Copy falls back to
+ * A generated password: the server keeps only its hash. A new account's is also in its invitation
+ * email (`emailedTo`), so only a reset's is said to be shown once (issue 22). Copy falls back to
  * selecting the text where the clipboard is unavailable (plain-HTTP hosts, older browsers).
  */
-export function TemporaryPassword({ password }: { password: string }) {
+export function TemporaryPassword({
+  password,
+  emailedTo,
+}: {
+  password: string
+  emailedTo?: string
+}) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'manual'>('idle')
@@ -48,10 +55,17 @@ export function TemporaryPassword({ password }: { password: string }) {
         {copyState === 'copied' && 'Copied to the clipboard.'}
         {copyState === 'manual' && 'Selected: press Ctrl+C (or ⌘C) to copy.'}
       </p>
-      <p className="text-sm font-medium">
-        This password will not be shown again. Copy it now and pass it on securely; it can be
-        changed after signing in.
-      </p>
+      {emailedTo ? (
+        <p className="text-sm font-medium [overflow-wrap:anywhere]">
+          It was also emailed to {emailedTo} with their invitation. It is not shown here again once
+          you close this; it can be changed after signing in.
+        </p>
+      ) : (
+        <p className="text-sm font-medium">
+          This password will not be shown again. Copy it now and pass it on securely; it can be
+          changed after signing in.
+        </p>
+      )}
     </div>
   )
 }
