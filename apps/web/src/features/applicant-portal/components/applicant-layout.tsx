@@ -53,9 +53,13 @@ export function ApplicantLayout({
     return (
       <>
         {session && (
-          <div className="flex justify-end border-b border-border bg-background px-4 py-2 md:hidden">
+          // A landmark of its own, so that everything on the page sits in one (axe: region).
+          <aside
+            aria-label="Your account"
+            className="flex justify-end border-b border-border bg-background px-4 py-2 md:hidden"
+          >
             <SignedInAs session={session} />
-          </div>
+          </aside>
         )}
         <main
           id="main-content"
