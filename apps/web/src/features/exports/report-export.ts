@@ -1,3 +1,4 @@
+import { Fragment, createElement } from 'react'
 import { EXPORT_MESSAGES, countOf } from '@hackathon/contract'
 
 import { toast } from '@/components/ui/use-toast'
@@ -5,8 +6,19 @@ import { errorMessage } from '@/lib/error-message'
 import { handleUnauthorized } from '@/lib/unauthorized'
 
 /** SPEC.md section 8, 'Export Successful'. */
-export function reportExportDone(description: string): void {
-  toast({ title: 'Export Successful', description })
+export function reportExportDone(description: string | [string, string]): void {
+  toast({
+    title: 'Export Successful',
+    description:
+      typeof description === 'string'
+        ? description
+        : createElement(
+            Fragment,
+            null,
+            createElement('span', null, description[0]),
+            description[1],
+          ),
+  })
 }
 
 /**
@@ -21,8 +33,9 @@ export function reportExportResult(
     toast({ title: EXPORT_MESSAGES.nothingTitle, description: texts.none })
     return false
   }
+  // The SPEC's sentence stays whole, word for word; the count follows it as a sentence of its own.
   reportExportDone(
-    rows === null ? texts.done : `${texts.done} ${countOf(rows, texts.one, texts.many)} exported.`,
+    rows === null ? texts.done : [texts.done, ` ${countOf(rows, texts.one, texts.many)} exported.`],
   )
   return true
 }
