@@ -131,7 +131,7 @@ test.describe('every page of the route table', () => {
   })
 
   // Issue 22: an applicant signed in with a code is named by the user call, so their pages
-  // (and / and /my-submissions) come with the applicant sidebar of SPEC.md section 2.
+  // (and / and /my-submissions) come with the applicant sidebar (decision 025).
   test('as an applicant signed in with a code, with the applicant sidebar', async ({ page }) => {
     await page.goto('/applicant/login')
     await page.evaluate(

@@ -154,7 +154,7 @@ export const manualApplicantInput = z
     mobile,
     studentId: requiredText('Student ID is required', 100),
     college: requiredText('College is required'),
-    // The Add Applicant page asks for the course as text (SPEC section 5, "Add Applicant").
+    // The Add Applicant page asks for the course as text (docs/product/registration.md#fields).
     course: requiredText('Course is required'),
     year: graduationYear(GRADUATION_YEARS.editForm),
     linkedinProfile: optionalUrl('Valid LinkedIn URL is required'),
@@ -225,7 +225,7 @@ export type StoredApplicantFields = Pick<
 >
 
 /**
- * The admin edit form's rules (SPEC section 5, "Applicant edit"), for one stored applicant: every
+ * The admin edit form's rules (docs/product/registration.md#fields), for one stored applicant: every
  * field that changes must pass its rule; an unchanged one passes as stored. The edit dialog and
  * the server both check an edit with it.
  */

@@ -107,7 +107,7 @@ export const TEXTS = {
 } as const
 
 /**
- * Browser storage keys of the applicant session (SPEC section 3: token and data kept there).
+ * Browser storage keys of the applicant session (the token and the data kept there; decision 025).
  * Here, apart from the schemas: every page's user call reads the token (issue 22).
  */
 export const APPLICANT_STORAGE = {

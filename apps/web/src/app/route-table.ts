@@ -118,7 +118,7 @@ export const SHELL_PAGES: ReadonlySet<PageId> = new Set<PageId>([
 ])
 
 /**
- * The applicant's pages, shown inside the shell with the applicant sidebar (SPEC.md section 2)
+ * The applicant's pages, shown inside the shell with the applicant sidebar (docs/decisions/025-staff-sign-in-return-and-applicant-sidebar.md)
  * when the user call names an applicant; to anyone else they keep their own layout.
  */
 export const APPLICANT_SHELL_PAGES: ReadonlySet<PageId> = new Set<PageId>([

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { AddApplicantForm } from '@/features/applicants/components/add-applicant-form'
 
 const BACK = '/quick-actions'
-// SPEC.md section 2: success goes to /admin, which shows the admin dashboard (issue 22).
+// Success goes to /admin (docs/decisions/025-staff-sign-in-return-and-applicant-sidebar.md), which shows the admin dashboard (issue 22).
 const AFTER_ADDING = '/admin'
 
 export default function AddApplicantPage() {

@@ -47,7 +47,7 @@ export function ApplicantLayout({
   if (leaveFor) return null
 
   // For an applicant the user call names, the shell shows the applicant sidebar with Logout
-  // (SPEC.md section 2, issue 22): only the page is drawn here, and on a phone, where the
+  // (docs/decisions/025-staff-sign-in-return-and-applicant-sidebar.md): only the page is drawn here, and on a phone, where the
   // sidebar waits behind the menu button, who is signed in and Logout stay one tap away.
   if (inShell)
     return (

@@ -10,7 +10,7 @@ import { authKeys } from './keys'
 /**
  * Signed out is an answer, not an error: a 401 resolves to null. The answer is typed, not
  * parsed: parsing would put zod in the landing page's bundle, and the router copes with any
- * role value the server sends (SPEC.md section 2: other roles get no menu). An applicant signed
+ * role value the server sends (other roles get no menu; docs/decisions/025-staff-sign-in-return-and-applicant-sidebar.md). An applicant signed
  * in with a code is known by the stored bearer token, so the server names them (role
  * applicant) and the router gives them the applicant sidebar (issue 22).
  */

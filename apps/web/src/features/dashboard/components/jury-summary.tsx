@@ -14,7 +14,7 @@ const ICONS: Record<JuryCard['label'], LucideIcon> = {
 }
 
 /**
- * SPEC.md section 2, "Jury dashboard": Total Submissions, Pending Review and Reviewed, each saying
+ * docs/product/pipeline.md#figures, the jury dashboard: Total Submissions, Pending Review and Reviewed, each saying
  * what it counts (issue 22; docs/product/pipeline.md#figures).
  */
 export function JurySummary() {
