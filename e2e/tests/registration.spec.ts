@@ -109,6 +109,10 @@ test('a visitor registers, the admin edits them, a jury member selects them, and
   await expect(juryPage.getByRole('heading', { level: 1, name: 'Applicant Review' })).toBeVisible()
   await juryPage.getByLabel('Search applicants').fill(registrationId)
   await juryPage.getByRole('button', { name: `Select ${student.name}` }).click()
+  await juryPage
+    .getByRole('alertdialog', { name: 'Select Applicant' })
+    .getByRole('button', { name: 'Select' })
+    .click()
   await expect(
     toast(juryPage, 'Applicant selected successfully. Email notification sent.'),
   ).toBeVisible()
@@ -129,10 +133,13 @@ test('a visitor registers, the admin edits them, a jury member selects them, and
   ).toBeVisible()
   expect(await scrollsSideways(visitorPage)).toBe(false)
   await expectNoAxeViolations(visitorPage)
-  // A second use of the same link is refused.
+  // A second use of the same link is refused before anything is pressed, with a way on.
   await visitorPage.goto(link)
-  await visitorPage.getByRole('button', { name: 'Confirm Participation' }).click()
-  await expect(visitorPage.getByRole('heading', { name: 'Confirmation Failed' })).toBeVisible()
+  await expect(visitorPage.getByRole('heading', { name: 'Invalid Link' })).toBeVisible()
+  await expect(visitorPage.getByRole('button', { name: 'Confirm Participation' })).toHaveCount(0)
+  await expect(
+    visitorPage.getByText('If you have already confirmed, sign in to see your status.'),
+  ).toBeVisible()
   await visitor.close()
 
   await page.reload()
