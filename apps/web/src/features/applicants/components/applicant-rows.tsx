@@ -1,5 +1,6 @@
 import { STAGES, type Applicant } from '@hackathon/contract'
 import { CheckCircle2, ListOrdered, Pencil, Trash2 } from 'lucide-react'
+import type { ReactNode } from 'react'
 
 import { ApplicantStatusBadge } from '@/components/applicant-status-badge'
 import { Button } from '@/components/ui/button'
@@ -11,6 +12,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table'
+import { useStackedLists } from '@/lib/use-media-query'
 
 export type ApplicantTableMode = 'admin' | 'jury'
 
@@ -45,18 +47,19 @@ export interface ApplicantRowsProps {
   onRounds: (applicant: Applicant, trigger: HTMLElement) => void
 }
 
-export function ApplicantRows({
-  label,
-  applicants,
-  mode,
-  selectingId,
-  onEdit,
-  onDelete,
-  onSelect,
-  onRounds,
-}: ApplicantRowsProps) {
+/**
+ * The page's applicants: a table where it fits, and below that (a phone, a tablet, a narrow
+ * window) a list with each applicant stacked, so the status and the actions stay in sight
+ * without sideways scrolling (docs/decisions/027-phone-tables.md). Only one is rendered, so each
+ * button is named once on the page.
+ */
+export function ApplicantRows(props: ApplicantRowsProps) {
+  return useStackedLists() ? <ApplicantList {...props} /> : <ApplicantTableRows {...props} />
+}
+
+function ApplicantTableRows({ label, applicants, ...actions }: ApplicantRowsProps) {
   return (
-    // Wide enough to stay readable on a phone, where the table scrolls sideways in its box.
+    // Shown only where it fits (useStackedLists); the width keeps the columns readable.
     <Table label={label} className="min-w-[52rem]">
       <TableHeader>
         <TableRow>
@@ -69,92 +72,167 @@ export function ApplicantRows({
         </TableRow>
       </TableHeader>
       <TableBody>
-        {applicants.map((applicant) => {
-          const stage = stageName(applicant.currentStage)
-          return (
-            <TableRow key={applicant.id}>
-              <TableCell>
-                <div className="flex items-center gap-3">
-                  <span
-                    aria-hidden="true"
-                    className="grid size-9 shrink-0 place-items-center rounded-full bg-secondary text-xs font-semibold text-secondary-foreground"
-                  >
-                    {initialsOf(applicant.name)}
-                  </span>
-                  <div className="grid min-w-0">
-                    <span className="font-medium">{applicant.name}</span>
-                    <span className="text-muted-foreground">{applicant.mobile}</span>
-                  </div>
+        {applicants.map((applicant) => (
+          <TableRow key={applicant.id}>
+            <TableCell>
+              <div className="flex items-center gap-3">
+                <Initials name={applicant.name} />
+                <div className="grid min-w-0">
+                  <span className="font-medium">{applicant.name}</span>
+                  <span className="text-muted-foreground">{applicant.mobile}</span>
                 </div>
-              </TableCell>
-              <TableCell className="font-mono text-xs whitespace-nowrap">
-                {applicant.registrationId}
-              </TableCell>
-              <TableCell>{applicant.collegeName}</TableCell>
-              <TableCell>
-                {stage ?? (
-                  <>
-                    <span aria-hidden="true">—</span>
-                    <span className="sr-only">None</span>
-                  </>
-                )}
-              </TableCell>
-              <TableCell>
-                <ApplicantStatusBadge status={applicant.status} />
-              </TableCell>
-              <TableCell>
-                <div className="flex justify-end gap-1">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    // Starts with the visible word, so a voice command 'click Rounds' finds it.
-                    aria-label={`Rounds for ${applicant.name}`}
-                    onClick={(event) => onRounds(applicant, event.currentTarget)}
-                  >
-                    <ListOrdered aria-hidden="true" />
-                    Rounds
-                  </Button>
-                  {mode === 'admin' ? (
-                    <>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Edit ${applicant.name}`}
-                        onClick={(event) => onEdit(applicant, event.currentTarget)}
-                      >
-                        <Pencil aria-hidden="true" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Delete ${applicant.name}`}
-                        className="text-destructive hover:text-destructive"
-                        onClick={(event) => onDelete(applicant, event.currentTarget)}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    </>
-                  ) : (
-                    applicant.status === 'submitted' && (
-                      <Button
-                        size="sm"
-                        aria-label={`Select ${applicant.name}`}
-                        // aria-disabled, not disabled: a disabled button drops the keyboard focus.
-                        aria-disabled={selectingId !== undefined}
-                        className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-                        onClick={(event) => onSelect(applicant, event.currentTarget)}
-                      >
-                        <CheckCircle2 aria-hidden="true" />
-                        {selectingId === applicant.id ? 'Selecting...' : 'Select'}
-                      </Button>
-                    )
-                  )}
-                </div>
-              </TableCell>
-            </TableRow>
-          )
-        })}
+              </div>
+            </TableCell>
+            <TableCell className="font-mono text-xs whitespace-nowrap">
+              {applicant.registrationId}
+            </TableCell>
+            <TableCell>{applicant.collegeName}</TableCell>
+            <TableCell>
+              <Stage stage={applicant.currentStage} />
+            </TableCell>
+            <TableCell>
+              <ApplicantStatusBadge status={applicant.status} />
+            </TableCell>
+            <TableCell>
+              <div className="flex justify-end gap-1">
+                <ApplicantActions applicant={applicant} {...actions} />
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
       </TableBody>
     </Table>
+  )
+}
+
+/** The table's columns, stacked: each applicant's fields under their column's name. */
+function ApplicantList({ label, applicants, ...actions }: ApplicantRowsProps) {
+  return (
+    <ul aria-label={label} className="divide-y divide-border border-y border-border">
+      {applicants.map((applicant) => (
+        <li key={applicant.id} className="grid gap-3 py-4">
+          <div className="flex items-center gap-3">
+            <Initials name={applicant.name} />
+            <div className="grid min-w-0">
+              <span className="font-medium [overflow-wrap:anywhere]">{applicant.name}</span>
+              <span className="text-sm text-muted-foreground">{applicant.mobile}</span>
+            </div>
+          </div>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
+            <Field term="Registration ID">
+              <span className="font-mono text-xs">{applicant.registrationId}</span>
+            </Field>
+            <Field term="Status">
+              <ApplicantStatusBadge status={applicant.status} />
+            </Field>
+            <Field term="College">{applicant.collegeName}</Field>
+            <Field term="Current Stage">
+              <Stage stage={applicant.currentStage} />
+            </Field>
+          </dl>
+          <div className="flex flex-wrap gap-2">
+            <ApplicantActions applicant={applicant} words {...actions} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Field({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 content-start gap-1">
+      <dt className="text-xs text-muted-foreground">{term}</dt>
+      <dd className="[overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  )
+}
+
+function Initials({ name }: { name: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="grid size-9 shrink-0 place-items-center rounded-full bg-secondary text-xs font-semibold text-secondary-foreground"
+    >
+      {initialsOf(name)}
+    </span>
+  )
+}
+
+function Stage({ stage }: { stage: string | null }) {
+  return (
+    stageName(stage) ?? (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">None</span>
+      </>
+    )
+  )
+}
+
+/**
+ * Rounds, then Edit and Delete for an admin or Select for the jury. In the table Edit and Delete
+ * are icons; in the list (`words`) they say their word too. Either way the name is the same.
+ */
+function ApplicantActions({
+  applicant,
+  mode,
+  selectingId,
+  onEdit,
+  onDelete,
+  onSelect,
+  onRounds,
+  words = false,
+}: Omit<ApplicantRowsProps, 'label' | 'applicants'> & { applicant: Applicant; words?: boolean }) {
+  return (
+    <>
+      <Button
+        variant={words ? 'outline' : 'ghost'}
+        size="sm"
+        // Starts with the visible word, so a voice command 'click Rounds' finds it.
+        aria-label={`Rounds for ${applicant.name}`}
+        onClick={(event) => onRounds(applicant, event.currentTarget)}
+      >
+        <ListOrdered aria-hidden="true" />
+        Rounds
+      </Button>
+      {mode === 'admin' ? (
+        <>
+          <Button
+            variant={words ? 'outline' : 'ghost'}
+            size={words ? 'sm' : 'icon'}
+            aria-label={`Edit ${applicant.name}`}
+            onClick={(event) => onEdit(applicant, event.currentTarget)}
+          >
+            <Pencil aria-hidden="true" />
+            {words && 'Edit'}
+          </Button>
+          <Button
+            variant={words ? 'outline' : 'ghost'}
+            size={words ? 'sm' : 'icon'}
+            aria-label={`Delete ${applicant.name}`}
+            className="text-destructive hover:text-destructive"
+            onClick={(event) => onDelete(applicant, event.currentTarget)}
+          >
+            <Trash2 aria-hidden="true" />
+            {words && 'Delete'}
+          </Button>
+        </>
+      ) : (
+        applicant.status === 'submitted' && (
+          <Button
+            size="sm"
+            aria-label={`Select ${applicant.name}`}
+            // aria-disabled, not disabled: a disabled button drops the keyboard focus.
+            aria-disabled={selectingId !== undefined}
+            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+            onClick={(event) => onSelect(applicant, event.currentTarget)}
+          >
+            <CheckCircle2 aria-hidden="true" />
+            {selectingId === applicant.id ? 'Selecting...' : 'Select'}
+          </Button>
+        )
+      )}
+    </>
   )
 }

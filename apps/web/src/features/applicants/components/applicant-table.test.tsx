@@ -11,6 +11,7 @@ import { dismissToast } from '@/components/ui/use-toast'
 import { formatDateTime } from '@/lib/date-time'
 import { axeViolations } from '@/test/axe'
 import { errorResponse, stubApi, type Handler } from '@/test/fetch-stub'
+import { stubWindowWidth } from '@/test/media-query'
 import { renderWithApp } from '@/test/render'
 
 import { applicantFixture, applicantPage, pipelineRoundFixture } from '../testing'
@@ -715,5 +716,111 @@ describe('an applicant’s rounds', () => {
     expect(refusal.textContent).toBe(PIPELINE_MESSAGES.wonOnlyInFinal)
     expect(screen.getByRole('dialog', { name: 'Rounds of Ada Lovelace' })).toBeTruthy()
     expect(await axeViolations()).toEqual([])
+  })
+})
+
+describe('the applicants on a phone', () => {
+  function entryOf(name: string) {
+    const item = screen.getByText(name).closest('li')
+    if (!item) throw new Error(`No entry for ${name}`)
+    return within(item)
+  }
+
+  /** The entry's fields as "term: value", in order. */
+  function fieldsOf(name: string) {
+    return entryOf(name)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`)
+  }
+
+  it('lists each applicant with every column of the table, and no table', async () => {
+    stubWindowWidth(375)
+    stubApi({ [FIRST_PAGE]: () => Response.json(applicantPage([ada, alan])) })
+    renderWithApp(
+      <main>
+        <ApplicantTable mode="admin" />
+      </main>,
+    )
+
+    const list = await screen.findByRole('list', { name: 'Applicants' })
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2)
+    expect(screen.queryByRole('table')).toBeNull()
+    expect(entryOf('Alan Turing').getByText('AT')).toBeTruthy()
+    expect(entryOf('Alan Turing').getByText('9876500003')).toBeTruthy()
+    expect(fieldsOf('Alan Turing')).toEqual([
+      'Registration ID: HACK-2026-0003',
+      'Status: Final Round',
+      'College: City Engineering College',
+      'Current Stage: Prototype Submission and Selection Round',
+    ])
+    expect(fieldsOf('Ada Lovelace')).toContain('Current Stage: —None')
+    expect(await axeViolations()).toEqual([])
+  })
+
+  it('gives an admin Rounds, Edit and Delete by the names the table uses, with their words', async () => {
+    stubWindowWidth(375)
+    stubApi({ [FIRST_PAGE]: () => Response.json(applicantPage([ada, grace])) })
+    renderWithApp(<ApplicantTable mode="admin" />)
+    await screen.findByRole('list', { name: 'Applicants' })
+
+    expect(
+      entryOf('Grace Hopper')
+        .getAllByRole('button')
+        .map((b) => [b.getAttribute('aria-label'), b.textContent]),
+    ).toEqual([
+      ['Rounds for Grace Hopper', 'Rounds'],
+      ['Edit Grace Hopper', 'Edit'],
+      ['Delete Grace Hopper', 'Delete'],
+    ])
+    expect(screen.queryByRole('button', { name: /select/i })).toBeNull()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Grace Hopper' }))
+    expect(
+      within(screen.getByRole('alertdialog', { name: 'Delete Applicant' })).getByText(
+        'Are you sure you want to delete Grace Hopper? This action cannot be undone.',
+      ),
+    ).toBeTruthy()
+  })
+
+  it('gives the jury Select for a submitted applicant, and selects after the confirmation', async () => {
+    stubWindowWidth(375)
+    let status: 'submitted' | 'selected' = 'submitted'
+    stubApi({
+      [FIRST_PAGE]: () => Response.json(applicantPage([{ ...ada, status }, grace])),
+      [`POST /api/applicants/${ada.id}/select`]: () => {
+        status = 'selected'
+        return Response.json({ message: 'Selected', applicant: { ...ada, status } })
+      },
+    })
+    renderWithApp(<ApplicantTable mode="jury" title="Submissions for Review" />)
+    await screen.findByRole('list', { name: 'Submissions for Review' })
+
+    expect(
+      screen.getAllByRole('button', { name: /select/i }).map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Select Ada Lovelace'])
+    expect(screen.queryByRole('button', { name: /edit|delete/i })).toBeNull()
+    expect(fieldsOf('Ada Lovelace')).toContain('Status: Submitted')
+
+    fireEvent.click(entryOf('Ada Lovelace').getByRole('button', { name: 'Select Ada Lovelace' }))
+    fireEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Select Applicant' })).getByRole('button', {
+        name: 'Select',
+      }),
+    )
+    expect(await screen.findByText(APPLICANT_MESSAGES.selected)).toBeTruthy()
+    await waitFor(() => expect(fieldsOf('Ada Lovelace')).toContain('Status: Selected'))
+    expect(screen.queryByRole('button', { name: /select/i })).toBeNull()
+  })
+
+  it('turns into the table when the window grows wide enough for it', async () => {
+    const screenWidth = stubWindowWidth(375)
+    stubApi({ [FIRST_PAGE]: () => Response.json(applicantPage([ada])) })
+    renderWithApp(<ApplicantTable mode="admin" />)
+    await screen.findByRole('list', { name: 'Applicants' })
+
+    act(() => screenWidth.resize(1280))
+    expect(screen.getByRole('table')).toBeTruthy()
+    expect(screen.queryByRole('list', { name: 'Applicants' })).toBeNull()
+    expect(screen.getAllByRole('button', { name: 'Edit Ada Lovelace' })).toHaveLength(1)
   })
 })

@@ -2,7 +2,9 @@ import type { EmailLogEntry } from '@hackathon/contract'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
+import { axeViolations } from '@/test/axe'
 import { stubApi } from '@/test/fetch-stub'
+import { stubWindowWidth } from '@/test/media-query'
 import { renderWithApp } from '@/test/render'
 
 import { dateAndTime } from '../format-time'
@@ -97,5 +99,49 @@ describe('the delivery log card', () => {
     expect(await screen.findByText('ada@example.org')).toBeTruthy()
     expect(fetchMock).toHaveBeenCalledTimes(2)
     expect(screen.queryByText('No emails sent yet')).toBeNull()
+  })
+})
+
+describe('the delivery log on a phone', () => {
+  it('lists each message with its status, attempts, times and last error under their names', async () => {
+    stubWindowWidth(375)
+    stubApi({ 'GET /api/admin/email-log': () => Response.json({ messages: [sent, failed] }) })
+    renderWithApp(
+      <main>
+        <EmailLogCard />
+      </main>,
+    )
+
+    const list = await screen.findByRole('list', { name: 'Delivery log' })
+    expect(screen.queryByRole('table')).toBeNull()
+    const entries = within(list)
+      .getAllByRole('listitem')
+      .map((item) => [
+        ...Array.from(item.firstElementChild?.children ?? [], (line) => line.textContent),
+        ...within(item)
+          .getAllByRole('term')
+          .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
+      ])
+    expect(entries).toEqual([
+      [
+        'ada@example.org',
+        'Your registration is confirmed',
+        'Status: Sent',
+        'Attempts: 1',
+        `Created: ${shown(sent.createdAt)}`,
+        `Sent: ${shown(sent.sentAt as string)}`,
+        'Last error: —None',
+      ],
+      [
+        'bo@example.org',
+        'Your sign-in code',
+        'Status: Failed',
+        'Attempts: 5',
+        `Created: ${shown(failed.createdAt)}`,
+        'Sent: —Not sent',
+        'Last error: Connection timed out',
+      ],
+    ])
+    expect(await axeViolations()).toEqual([])
   })
 })

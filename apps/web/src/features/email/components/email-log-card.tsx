@@ -4,15 +4,22 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/error-message'
+import { useStackedLists } from '@/lib/use-media-query'
 
 import { useEmailLog } from '../api/get-email-log'
 import { viewerTimeZone } from '../format-time'
+import { EmailLogList } from './email-log-list'
 import { EmailLogTable } from './email-log-table'
 
-/** The latest messages and how their delivery went. Refreshed by hand: nothing polls (SPEC.md section 7). */
+/**
+ * The latest messages and how their delivery went. Refreshed by hand: nothing polls
+ * (docs/product/email.md#delivery-log).
+ */
 export function EmailLogCard() {
   const log = useEmailLog()
   const refreshing = log.isFetching && !log.isPending
+  // One of the two is rendered (docs/decisions/027-phone-tables.md).
+  const stacked = useStackedLists()
 
   return (
     <Card>
@@ -54,6 +61,8 @@ export function EmailLogCard() {
               Emails appear here as soon as the platform queues them.
             </p>
           </div>
+        ) : stacked ? (
+          <EmailLogList messages={log.data.messages} />
         ) : (
           <EmailLogTable messages={log.data.messages} />
         )}

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { dismissToast } from '@/components/ui/use-toast'
 import { axeViolations } from '@/test/axe'
 import { errorResponse, stubApi } from '@/test/fetch-stub'
+import { stubWindowWidth } from '@/test/media-query'
 import { renderWithApp } from '@/test/render'
 
 import { StaffCard } from './staff-card'
@@ -258,5 +259,59 @@ describe('a jury member’s affiliation', () => {
       role: 'jury',
       affiliation: 'Hill College',
     })
+  })
+})
+
+describe('the staff list on a phone', () => {
+  it('gives each account its email on a line of its own, its role, status and sign-in, and its actions', async () => {
+    stubWindowWidth(375)
+    stubApi({
+      'GET /api/staff': () =>
+        Response.json({
+          staff: [ada, member({ ...jo, active: false, affiliation: 'City College' })],
+        }),
+    })
+    renderWithApp(
+      <main>
+        <StaffCard currentUserId={ada.id} />
+      </main>,
+    )
+
+    const list = await screen.findByRole('list', { name: 'Staff accounts' })
+    expect(screen.queryByRole('table')).toBeNull()
+    const entries = within(list)
+      .getAllByRole('listitem')
+      .map((item) => [
+        ...Array.from(item.firstElementChild?.children ?? [], (line) => line.textContent),
+        ...within(item)
+          .getAllByRole('term')
+          .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
+        ...within(item)
+          .getAllByRole('button')
+          .map((button) => button.getAttribute('aria-label')),
+      ])
+    expect(entries).toEqual([
+      [
+        'Ada AdminYou',
+        'ada@example.org',
+        'Role: Admin',
+        'Status: Active',
+        'Sign-in: Password',
+        // The signed-in admin cannot deactivate their own account from here.
+        'Reset password for Ada Admin',
+      ],
+      [
+        'Jo Jury',
+        'jo@example.org',
+        'Role: Jury',
+        'Status: Deactivated',
+        'Sign-in: Single sign-on only',
+        'Affiliation (college): City College',
+        'Edit affiliation for Jo Jury',
+        'Reset password for Jo Jury',
+        'Activate Jo Jury',
+      ],
+    ])
+    expect(await axeViolations()).toEqual([])
   })
 })

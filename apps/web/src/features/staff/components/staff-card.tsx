@@ -4,15 +4,19 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/error-message'
+import { useStackedLists } from '@/lib/use-media-query'
 
 import { useStaff } from '../api/get-staff'
 import { AddStaffDialog } from './add-staff-dialog'
 import { AFFILIATION_HINT } from './affiliation-dialog'
+import { StaffList } from './staff-list'
 import { StaffTable } from './staff-table'
 
 /** The admin's list of staff accounts, with adding, password resets and (de)activation. */
 export function StaffCard({ currentUserId }: { currentUserId?: string }) {
   const staff = useStaff()
+  // One of the two is rendered, so each button is named once (docs/decisions/027-phone-tables.md).
+  const stacked = useStackedLists()
 
   return (
     <Card>
@@ -43,6 +47,8 @@ export function StaffCard({ currentUserId }: { currentUserId?: string }) {
           </div>
         ) : staff.data.staff.length === 0 ? (
           <p className="py-4 text-sm text-muted-foreground">No staff accounts yet.</p>
+        ) : stacked ? (
+          <StaffList staff={staff.data.staff} currentUserId={currentUserId} />
         ) : (
           <StaffTable staff={staff.data.staff} currentUserId={currentUserId} />
         )}

@@ -1,5 +1,6 @@
 import type { StaffMember } from '@hackathon/contract'
 
+import { EmailAddress } from '@/components/email-address'
 import { Badge } from '@/components/ui/badge'
 import {
   Table,
@@ -24,7 +25,7 @@ export function StaffTable({
   currentUserId?: string
 }) {
   return (
-    // Wide enough to stay readable on a phone, where the table scrolls sideways in its box.
+    // Shown only where it fits (useStackedLists); narrower screens get StaffList.
     <Table label="Staff accounts" className="min-w-[52rem]">
       <TableHeader>
         <TableRow>
@@ -33,7 +34,8 @@ export function StaffTable({
           <TableHead>Role</TableHead>
           <TableHead>Status</TableHead>
           <TableHead>Sign-in</TableHead>
-          <TableHead>Affiliation (college)</TableHead>
+          {/* Two lines rather than room taken from the emails. */}
+          <TableHead className="whitespace-normal">Affiliation (college)</TableHead>
           <TableHead className="text-right">
             <span className="sr-only">Actions</span>
           </TableHead>
@@ -50,8 +52,10 @@ export function StaffTable({
                   {isYou && <Badge variant="outline">You</Badge>}
                 </span>
               </TableCell>
-              {/* Breaks a long address only when the table runs out of room. */}
-              <TableCell className="[overflow-wrap:anywhere]">{member.email}</TableCell>
+              {/* Breaks a long address only when the table runs out of room, after the @ first. */}
+              <TableCell>
+                <EmailAddress address={member.email} />
+              </TableCell>
               <TableCell>{STAFF_ROLE_LABELS[member.role] ?? member.role}</TableCell>
               <TableCell>
                 {member.active ? (
@@ -60,9 +64,7 @@ export function StaffTable({
                   <Badge variant="secondary">Deactivated</Badge>
                 )}
               </TableCell>
-              <TableCell className="whitespace-nowrap">
-                {member.hasPassword ? 'Password' : 'Single sign-on only'}
-              </TableCell>
+              <TableCell>{member.hasPassword ? 'Password' : 'Single sign-on only'}</TableCell>
               <TableCell>
                 {member.role === 'jury' ? (
                   <span className="flex items-center justify-between gap-1">
