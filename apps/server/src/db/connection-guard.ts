@@ -72,6 +72,20 @@ export function createConnectionGuard(options: ConnectionGuardOptions): Connecti
       watched.add(this)
       this.once('end', () => watched.delete(this))
     }
+
+    /**
+     * pg-boss ends its listening connection after `removeAllListeners()`, which drops the listener
+     * above: a database that then terminates the connection (a restart, a forced drop) would make
+     * its 'error' an uncaught exception that ends the process. An error nobody listens to is the
+     * connection's end, already seen by its queries, and is not thrown.
+     */
+    override emit(event: string | symbol, ...args: unknown[]): boolean {
+      if (event === 'error' && this.listenerCount('error') === 0) {
+        markDatabaseError(args[0])
+        return false
+      }
+      return super.emit(event, ...args)
+    }
   }
   const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown
   ;(
