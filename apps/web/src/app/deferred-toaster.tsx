@@ -1,12 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 
 import { useToast } from '@/components/ui/use-toast'
+import { withClassMerge } from '@/lib/utils'
 
 // Radix Toast and its layers are about 10 kB gzipped that no first paint needs: the toast store
 // stays in the entry, the component that draws toasts loads when the browser is idle or as soon
 // as a toast is queued, whichever comes first (issue 12, landing page budget).
-const Toaster = lazy(() =>
-  import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })),
+const Toaster = lazy(
+  withClassMerge(() =>
+    import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })),
+  ),
 )
 
 export function DeferredToaster() {

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react'
 
+import { withClassMerge } from '@/lib/utils'
 import LandingPage from '@/pages/landing-page'
 
 import type { PageId } from './route-table'
@@ -9,7 +10,9 @@ type Page = ComponentType & {
   preload?: () => Promise<unknown>
 }
 
-function lazyPage(load: () => Promise<{ default: ComponentType }>): Page {
+/** A page's chunk, rendered once cn merges class names (lib/utils.ts). */
+function lazyPage(loadPage: () => Promise<{ default: ComponentType }>): Page {
+  const load = withClassMerge(loadPage)
   return Object.assign(lazy(load), { preload: load })
 }
 

@@ -4,6 +4,7 @@ import { Redirect, Route, Switch, matchRoute, useLocation, useRouter, useSearch 
 
 import { PageSpinner } from '@/components/ui/spinner'
 import { useAuth } from '@/features/auth/hooks/use-auth'
+import { withClassMerge } from '@/lib/utils'
 import NotFoundPage from '@/pages/not-found-page'
 
 import { PAGES, preloadPage } from './pages'
@@ -17,7 +18,7 @@ import {
 } from './route-table'
 
 /** Visitors never need the shell, so it is a chunk of its own, like the pages inside it. */
-const SignedInShell = lazy(() => import('./layouts/signed-in-shell'))
+const SignedInShell = lazy(withClassMerge(() => import('./layouts/signed-in-shell')))
 
 /**
  * Shows the screen that ROUTE_TABLE gives the current user for the current path, inside the

@@ -1,6 +1,6 @@
 import { Activity, CalendarCog, FolderGit2, ShieldCheck, type LucideIcon } from 'lucide-react'
 
-import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Card, CardHeader, CardTitle } from '@/components/ui/card'
 
 interface Feature {
   title: string
@@ -8,7 +8,7 @@ interface Feature {
   icon: LucideIcon
 }
 
-/** The four feature cards of SPEC.md section 1, titled word for word. */
+/** The four feature cards of docs/product/screens.md#landing, titled word for word. */
 const FEATURES: readonly Feature[] = [
   {
     title: 'Multi-Role Access',
@@ -57,7 +57,7 @@ export function FeatureCards() {
                     <Icon aria-hidden="true" className="size-6" />
                   </span>
                   <CardTitle>{title}</CardTitle>
-                  <CardDescription className="text-base">{description}</CardDescription>
+                  <p className="text-base text-muted-foreground">{description}</p>
                 </CardHeader>
               </Card>
             </li>

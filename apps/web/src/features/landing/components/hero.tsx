@@ -20,10 +20,10 @@ export function Hero() {
     >
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-16 sm:px-6 sm:pt-20 sm:pb-24 lg:grid-cols-[1.2fr_1fr] lg:px-8">
         <div>
-          <Badge variant="outline" className="border-secondary-foreground/20 bg-background py-1">
+          <span className="inline-flex items-center gap-1 rounded-full border border-secondary-foreground/20 bg-background px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-foreground [&_svg]:size-3">
             <Sparkles aria-hidden="true" className="text-primary" />
             Staged hackathons, end to end
-          </Badge>
+          </span>
           <h1
             id="hero-title"
             className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl"
@@ -37,7 +37,7 @@ export function Hero() {
             notifications keep everyone informed.
           </p>
           <div className="mt-8">
-            <Button asChild size="lg" className="w-full shadow-md sm:w-auto">
+            <Button asChild size="lg" elevation="lifted" className="w-full sm:w-auto">
               <Link href="/register">
                 Register as Participant
                 <ArrowRight aria-hidden="true" />

@@ -6,7 +6,7 @@ interface Stage {
   icon: LucideIcon
 }
 
-/** The four-stage journey of SPEC.md section 1, in order. */
+/** The four-stage journey of docs/product/screens.md#landing, in order. */
 const STAGES: readonly Stage[] = [
   {
     title: 'Ideation',

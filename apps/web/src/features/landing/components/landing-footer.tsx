@@ -6,7 +6,7 @@ export function LandingFooter() {
   return (
     <footer className="border-t border-border bg-background">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-        <Brand className="text-base" />
+        <Brand small />
         <p className="text-sm text-muted-foreground">
           {APP_NAME} is open-source software for running staged hackathons.
         </p>

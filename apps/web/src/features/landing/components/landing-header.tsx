@@ -12,10 +12,11 @@ export function LandingHeader() {
           <Brand />
         </Link>
         <nav aria-label="Sign in" className="flex gap-2">
-          <Button asChild variant="outline" className="flex-1 sm:flex-none">
+          {/* Halves of the row on a phone, as flex-1 would be without overriding shrink-0. */}
+          <Button asChild variant="outline" className="grow basis-0 sm:grow-0 sm:basis-auto">
             <Link href="/admin/login">Admin/Jury Login</Link>
           </Button>
-          <Button asChild className="flex-1 sm:flex-none">
+          <Button asChild className="grow basis-0 sm:grow-0 sm:basis-auto">
             <Link href="/applicant/login">Applicant Login</Link>
           </Button>
         </nav>
