@@ -1,10 +1,15 @@
 #!/usr/bin/env node
 // `npm test`: every test suite — the dependency check, server (on PGlite; on PostgreSQL too when DATABASE_URL is set),
 // web units, and the Playwright journeys in Debian's chromium. Stops at the first failing suite.
+// The journeys' tools (Playwright, axe) are not part of `npm install`: they are installed into
+// e2e/node_modules before the journeys, once and whenever e2e/package-lock.json changes
+// (scripts/deps/tools.mjs, docs/decisions/028-first-install-and-console.md).
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { connect } from 'node:net'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ensureTools } from './deps/tools.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -32,11 +37,17 @@ const suites = [
   ['dependency', ['run', 'deps:check']],
   ['server', ['run', 'test', '-w', '@hackathon/server']],
   ['web', ['run', 'test', '-w', '@hackathon/web']],
-  ['journeys', ['run', 'test', '-w', '@hackathon/e2e']],
+  ['journeys', ['run', 'test'], join(root, 'e2e'), () => ensureTools('e2e')],
 ]
-for (const [name, args] of suites) {
+for (const [name, args, cwd = root, prepare] of suites) {
   console.log(`\n=== ${name} tests ===`)
-  const run = spawnSync('npm', args, { cwd: root, stdio: 'inherit' })
+  try {
+    prepare?.()
+  } catch (error) {
+    console.error(`\n${error.message}: the ${name} tests did not run.`)
+    process.exit(1)
+  }
+  const run = spawnSync('npm', args, { cwd, stdio: 'inherit' })
   if (run.status !== 0) {
     console.error(`\nThe ${name} tests failed.`)
     process.exit(run.status ?? 1)

@@ -7,8 +7,8 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import autocannon from 'autocannon'
 import pg from 'pg'
+import { ensureTools } from '../deps/tools.mjs'
 
 export const root = fileURLToPath(new URL('../..', import.meta.url))
 const admin = { email: 'bench@example.org', password: 'bench-password' }
@@ -216,12 +216,25 @@ const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0
 
 /**
+ * autocannon, from the benchmarks' own install in scripts/bench/node_modules, made on first use
+ * (scripts/deps/tools.mjs): `npm install` for `npm start` leaves it out (decision 028).
+ */
+let autocannonModule
+async function autocannon() {
+  if (!autocannonModule) {
+    ensureTools('bench')
+    autocannonModule = (await import('autocannon')).default
+  }
+  return autocannonModule
+}
+
+/**
  * Load from this process with autocannon: `duration` seconds, or exactly `amount` requests (so every
  * answer is counted). `body(i)` makes the i-th request's body; `headers(i)` its headers. Every
  * latency is kept, so p50/p95/p99 are exact; `path(i)` varies the URL's path and query;
  * `onAnswer(i, status, body, at)` sees each answer.
  */
-export function load({
+export async function load({
   url,
   method = 'GET',
   connections = 50,
@@ -233,6 +246,7 @@ export function load({
   path,
   onAnswer,
 }) {
+  const run = await autocannon()
   let sent = 0
   const latencies = []
   const statuses = new Map()
@@ -240,7 +254,7 @@ export function load({
   return new Promise((resolve, reject) => {
     const started = performance.now()
     let lastAnswerAt = started
-    const instance = autocannon(
+    const instance = run(
       {
         url,
         connections: amount ? Math.min(connections, amount) : connections,

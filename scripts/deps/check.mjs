@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run deps:check` (and the first suite of `npm test`): the installed dependency tree against
+// `npm run deps:check` (and the first suite of `npm test`): the dependency trees of every lockfile
+// (the platform's, and the journeys' and benchmarks' tools of scripts/deps/tools.mjs) against
 // known advisories, install scripts and sources. Issue 13: no dependency with a known high or
 // critical advisory; the reasoning for any exception recorded (scripts/deps/exceptions.json).
 //
@@ -11,6 +12,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import semver from 'semver'
+import { TOOLS } from './tools.mjs'
 
 const BLOCKING = new Set(['high', 'critical'])
 
@@ -118,13 +120,28 @@ export function auditFindings(report, exceptions) {
   return { failures, warnings, excepted }
 }
 
+/**
+ * Every npm project of the repository, each with its own lockfile: the platform (the root and its
+ * workspaces) and the tool projects that `npm install` leaves out (docs/decisions/028).
+ */
+export function dependencyProjects(rootManifest) {
+  return [
+    { dir: '', lock: 'package-lock.json', workspaces: rootManifest.workspaces ?? [] },
+    ...Object.values(TOOLS).map((tool) => ({
+      dir: tool.dir,
+      lock: `${tool.dir}/package-lock.json`,
+      workspaces: [],
+    })),
+  ]
+}
+
 function readJson(path) {
   return JSON.parse(readFileSync(path, 'utf8'))
 }
 
-function runNpmAudit(root) {
+function runNpmAudit(dir) {
   const run = spawnSync('npm', ['audit', '--json', '--package-lock-only', '--include=dev'], {
-    cwd: root,
+    cwd: dir,
     encoding: 'utf8',
     timeout: 60_000,
   })
@@ -145,31 +162,54 @@ async function main() {
   const root = fileURLToPath(new URL('../..', import.meta.url))
   const here = fileURLToPath(new URL('.', import.meta.url))
   const rootManifest = readJson(`${root}package.json`)
-  const manifests = { 'package.json': rootManifest }
-  for (const workspace of rootManifest.workspaces ?? [])
-    manifests[`${workspace}/package.json`] = readJson(`${root}${workspace}/package.json`)
   const recorded = readJson(`${here}advisories.json`)
   const exceptions = readJson(`${here}exceptions.json`).exceptions
-
-  const local = checkDependencies({
-    lock: readJson(`${root}package-lock.json`),
-    manifests,
-    allowScripts: rootManifest.allowScripts,
-    advisories: recorded.advisories,
-    exceptions,
-  })
-  const { report, stderr } = runNpmAudit(root)
-  const audit = auditFindings(report, exceptions)
-  if (audit) {
-    console.log(
-      `npm audit answered: ${Object.keys(report.vulnerabilities).length} packages flagged`,
-    )
-  } else {
-    const reason = /E\d{3}|\b\d{3}\b[^\n]*/.exec(stderr)?.[0] ?? stderr.trim().split('\n').pop()
-    console.log(`npm audit: the registry did not answer (${reason ?? 'no answer'}).`)
-  }
   const checkable = recorded.advisories.filter((a) => a.vulnerable).length
-  const names = new Set(local.names)
+
+  const failures = []
+  const warnings = []
+  const excepted = []
+  const names = new Set()
+  const direct = new Set()
+  let installed = 0
+  const projects = dependencyProjects(rootManifest)
+  for (const project of projects) {
+    const dir = project.dir ? `${root}${project.dir}/` : root
+    const label = project.dir ? `${project.dir}/: ` : ''
+    const manifest = readJson(`${dir}package.json`)
+    const manifests = { [`${project.dir ? `${project.dir}/` : ''}package.json`]: manifest }
+    for (const workspace of project.workspaces)
+      manifests[`${workspace}/package.json`] = readJson(`${root}${workspace}/package.json`)
+    // npm reads allowScripts from the project's root package.json only.
+    const local = checkDependencies({
+      lock: readJson(`${root}${project.lock}`),
+      manifests,
+      allowScripts: manifest.allowScripts,
+      advisories: recorded.advisories,
+      exceptions,
+    })
+    const { report, stderr } = runNpmAudit(dir)
+    const audit = auditFindings(report, exceptions)
+    if (audit) {
+      console.log(
+        `${project.lock}: npm audit answered: ${Object.keys(report.vulnerabilities).length} packages flagged`,
+      )
+    } else {
+      const reason = /E\d{3}|\b\d{3}\b[^\n]*/.exec(stderr)?.[0] ?? stderr.trim().split('\n').pop()
+      console.log(
+        `${project.lock}: npm audit: the registry did not answer (${reason ?? 'no answer'}).`,
+      )
+    }
+    const tag = (lines) => lines.map((line) => `${label}${line}`)
+    failures.push(...tag([...local.failures, ...(audit?.failures ?? [])]))
+    warnings.push(...tag([...local.warnings, ...(audit?.warnings ?? [])]))
+    excepted.push(...tag([...local.excepted, ...(audit?.excepted ?? [])]))
+    installed += local.packages
+    for (const name of local.names) names.add(name)
+    for (const m of Object.values(manifests))
+      for (const name of Object.keys({ ...m.dependencies, ...m.devDependencies })) direct.add(name)
+  }
+
   const lookedAt = new Set(
     [
       ...recorded.advisories.map((a) => a.package),
@@ -177,15 +217,13 @@ async function main() {
     ].filter((name) => names.has(name)),
   )
   console.log(
-    `Checked ${local.packages} installed packages against ${checkable} recorded advisories ` +
+    `Checked ${installed} installed packages of ${projects.length} lockfiles ` +
+      `(${projects.map((p) => p.lock).join(', ')}) against ${checkable} recorded advisories ` +
       `(gathered ${recorded.gathered}), install scripts and sources. The record has looked at ` +
       `${lookedAt.size} of the ${names.size} package names installed: the others are unknown to it.`,
   )
 
-  const direct = Object.values(manifests).flatMap((m) =>
-    Object.keys({ ...m.dependencies, ...m.devDependencies }),
-  )
-  const unlooked = [...new Set(direct)].filter(
+  const unlooked = [...direct].filter(
     (name) => names.has(name) && !lookedAt.has(name) && !name.startsWith('@types/'),
   )
   print('Direct dependencies the record has not looked at yet', unlooked.sort())
@@ -196,12 +234,8 @@ async function main() {
       .map((a) => `${a.package}: ${a.id ?? a.cve ?? '?'}, ${a.summary}`),
   )
 
-  const failures = [...local.failures, ...(audit?.failures ?? [])]
-  print('Known advisories below high (not blocking)', [
-    ...local.warnings,
-    ...(audit?.warnings ?? []),
-  ])
-  print('Excepted, with the recorded reason', [...local.excepted, ...(audit?.excepted ?? [])])
+  print('Known advisories below high (not blocking)', warnings)
+  print('Excepted, with the recorded reason', excepted)
   print('FAILED', failures)
   if (failures.length > 0) process.exit(1)
   console.log('\nDependencies: no high or critical advisory, every install script reviewed.')
