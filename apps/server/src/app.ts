@@ -10,7 +10,8 @@ import {
 } from 'fastify-type-provider-zod'
 import { APP_NAME, LIMITS, LIVE_TOPICS, type LiveTopic } from '@hackathon/contract'
 import type { Config } from './config.js'
-import type { Database } from './db/client.js'
+import { pgliteMemoryBytes, type Database } from './db/client.js'
+import type { PGlite } from '@electric-sql/pglite'
 import type { JobQueue } from './jobs/queue.js'
 import { answersRoutes } from './modules/answers/answers.routes.js'
 import { createAnswersService } from './modules/answers/answers.service.js'
@@ -30,27 +31,24 @@ import { liveRoutes } from './modules/live/live.routes.js'
 import { exportsRoutes } from './modules/exports/exports.routes.js'
 import { createExportsService } from './modules/exports/exports.service.js'
 import { filesRoutes } from './modules/files/files.routes.js'
+import { createFilesService } from './modules/files/files.service.js'
 import { roundsRoutes } from './modules/rounds/rounds.routes.js'
 import { createRoundsService } from './modules/rounds/rounds.service.js'
 import { githubRoutes } from './modules/github/github.routes.js'
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js'
 import { createReviewsService } from './modules/reviews/reviews.service.js'
-import { createGitHubService, startGitHubWorkers } from './modules/github/github.service.js'
+import { createGitHubService } from './modules/github/github.service.js'
 import { createGitHubClient } from './lib/github.js'
 import { createSmsService } from './modules/sms/sms.service.js'
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js'
-import {
-  createSubmissionsService,
-  startSubmissionWorkers,
-} from './modules/submissions/submissions.service.js'
+import { createSubmissionsService } from './modules/submissions/submissions.service.js'
 import { applicantsRoutes } from './modules/applicants/applicants.routes.js'
 import { createApplicantsService } from './modules/applicants/applicants.service.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
-import { sweepClosedWindows } from './modules/limits/limits.service.js'
 import { createAuthService } from './modules/auth/auth.service.js'
 import { createSsoService } from './modules/auth/sso.service.js'
 import { emailRoutes } from './modules/email/email.routes.js'
-import { createEmailService, startEmailWorker } from './modules/email/email.service.js'
+import { createEmailService } from './modules/email/email.service.js'
 import { healthRoutes } from './modules/health/health.routes.js'
 import { staffRoutes } from './modules/staff/staff.routes.js'
 import { createStaffService } from './modules/staff/staff.service.js'
@@ -59,6 +57,7 @@ import { registerArrival } from './plugins/arrival.js'
 import { registerErrorHandling, registerJsonParser } from './plugins/errors.js'
 import { registerOpenApi } from './plugins/openapi.js'
 import { registerWebApp } from './plugins/web.js'
+import { logSettings } from './lib/logger.js'
 import type { SecretBox } from './lib/secret-box.js'
 import { VERSION } from './version.js'
 
@@ -81,19 +80,6 @@ export interface AppDeps {
   secrets: SecretBox
 }
 
-/** Never logged, whatever the level: credentials and one-time secrets. */
-const redactedPaths = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.currentPassword',
-  '*.newPassword',
-  '*.otp',
-  '*.sessionToken',
-  '*.token',
-]
-
 /**
  * TRUST_PROXY for Fastify: addresses as they are; a hop count as a function, since Fastify trusts
  * nobody when given a number. Hop `i` of X-Forwarded-For is believed when i < hops, counted from
@@ -115,20 +101,9 @@ export async function buildApp({
   secrets,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: { paths: redactedPaths, censor: '[redacted]' },
-      // A query string can carry a confirmation code (the emailed link) or what staff searched
-      // for (a person's name): requests are logged by their path alone.
-      serializers: {
-        req: (request) => ({
-          method: request.method,
-          url: request.url.split('?')[0],
-          hostname: request.hostname,
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    // Secrets redacted, requests by their path alone, one line each; readable in a terminal, JSON
+    // otherwise (src/lib/logger.ts, docs/decisions/028-first-install-and-console.md).
+    ...logSettings(config).options,
     trustProxy: trustProxyOf(config.trustProxy),
     // A request must arrive whole within requestTimeout and its headers within headersTimeout,
     // so a client trickling bytes cannot hold a connection open (docs/security.md). Node looks
@@ -180,8 +155,8 @@ export async function buildApp({
   await app.register(multipart, {
     limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20 },
   })
-  // A general per-instance ceiling against floods; the limits that guard sign-in and one-time
-  // codes are counted in the database (ARCHITECTURE.md, Scale path).
+  // A general per-instance ceiling against floods; the limits that guard sign-in and one-time codes
+  // are counted in the database (docs/architecture.md#several-instances).
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
@@ -256,36 +231,29 @@ export async function buildApp({
   hub.watch((topics) => snapshots.invalidate(topics))
   announce = (topics) => hub.announce(topics)
   app.addHook('preClose', async () => hub.stop())
-  const emailWorker = await startEmailWorker(jobs, email, config, (err) =>
-    app.log.warn({ err }, 'email sweep failed'),
-  )
-  app.addHook('onClose', async () => emailWorker.stop())
-  await startGitHubWorkers(jobs, github, config)
-  await startSubmissionWorkers(jobs, submissions)
-  await sms.start()
-  await applicantAuth.start()
+  // Job workers and timers are not started here: main.ts (and the test context) starts them with
+  // startBackgroundWork (src/background.ts), from what this hands over.
+  app.decorate('background', {
+    config,
+    db,
+    jobs,
+    services: { auth, applicants, applicantAuth, email, github, sms, submissions },
+  })
   registerAuth(app, { config, auth, applicantAuth })
-  // Expired sessions, abandoned sign-ins and closed limit windows are swept hourly by every
-  // instance; the work is idempotent.
-  const sweep = setInterval(() => {
-    auth.sweepExpired().catch((err) => app.log.warn({ err }, 'session sweep failed'))
-    sweepClosedWindows(db).catch((err) => app.log.warn({ err }, 'limit sweep failed'))
-    applicants
-      .sweepRegistrationKeys()
-      .catch((err) => app.log.warn({ err }, 'registration key sweep failed'))
-  }, 3_600_000)
-  sweep.unref()
-  app.addHook('onClose', async () => clearInterval(sweep))
 
   await app.register(healthRoutes, { database, version: VERSION })
-  await app.register(metricsRoutes, { registry: createMetrics(app, db), config })
+  const embedded = 'pglite' in database ? (database.pglite as PGlite) : undefined
+  await app.register(metricsRoutes, {
+    registry: createMetrics(app, db, embedded && (() => pgliteMemoryBytes(embedded))),
+    config,
+  })
   await app.register(authRoutes, { config, auth, sso, portal })
   await app.register(staffRoutes, { staff })
   await app.register(emailRoutes, { email })
   await app.register(applicantsRoutes, { applicants })
   await app.register(applicantAuthRoutes, { applicantAuth })
   await app.register(applicantPortalRoutes, { portal, applicantAuth })
-  await app.register(filesRoutes, { db })
+  await app.register(filesRoutes, { files: createFilesService({ db }) })
   await app.register(roundsRoutes, { rounds })
   await app.register(submissionsRoutes, { submissions })
   await app.register(answersRoutes, { answers })

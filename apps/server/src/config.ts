@@ -45,22 +45,37 @@ const trustProxy = z
     return z.NEVER
   })
 
+/** docs/decisions/029-embedded-memory.md: what the embedded database may hold in memory. */
+export const EMBEDDED_SHARED_BUFFERS_MB = 32
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
+    // This machine only until someone publishes it on purpose: the first start prints the first
+    // admin's password on its console (docs/decisions/028-first-install-and-console.md).
+    HOST: optionalString.transform((value) => value ?? '127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+    EMBEDDED_SHARED_BUFFERS_MB: z.coerce
+      .number()
+      .int()
+      .min(8)
+      .max(1024)
+      .default(EMBEDDED_SHARED_BUFFERS_MB),
     PUBLIC_URL: optionalString.pipe(z.url().optional()),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalString,
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    // Unset: readable lines in a terminal, JSON lines otherwise (decision 028).
+    LOG_FORMAT: optionalString.pipe(
+      z.enum(['json', 'pretty'], 'must be json or pretty').optional(),
+    ),
     TRUST_PROXY: trustProxy,
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
@@ -139,12 +154,15 @@ const configSchema = z
       connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     },
+    /** The embedded database's page cache, the largest part of its memory (decision 029). */
+    embeddedSharedBuffersMb: env.EMBEDDED_SHARED_BUFFERS_MB,
     statisticsRefreshMs: env.STATISTICS_REFRESH_MS,
     metricsToken: env.METRICS_TOKEN,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     trustProxy: env.TRUST_PROXY,
     /** How long a request may take to arrive, its headers, and an idle kept-alive connection. */
     timeouts: {
@@ -224,8 +242,8 @@ const configSchema = z
 export type Config = z.output<typeof configSchema>
 
 /**
- * The only reader of process.env (STYLE.md item 7). Throws one readable message listing every
- * bad variable, so a misconfigured deployment fails at start, not at the first request.
+ * The only reader of process.env (docs/architecture.md#habits). Throws one readable message listing
+ * every bad variable, so a misconfigured deployment fails at start, not at the first request.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env)

@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url'
 import type { FastifyBaseLogger } from 'fastify'
 import { buildApp } from './app.js'
+import { startBackgroundWork } from './background.js'
 import { loadConfig } from './config.js'
 import { DataDirLockedError, openConfiguredDatabase } from './db/open.js'
 import { JobQueue } from './jobs/queue.js'
 import { createSecretBox, resolveSecretKey } from './lib/secret-box.js'
-import { ensureFirstAdmin } from './modules/staff/staff.service.js'
+import { ensureFirstAdmin, firstAdminReminder } from './modules/staff/staff.service.js'
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
@@ -30,7 +31,9 @@ async function main(): Promise<void> {
     throw error
   }
   const { database } = opened
-  await ensureFirstAdmin(database.db, config, (text) => console.log(text))
+  // Printed once the server listens, so the first admin's password is the last thing on screen.
+  const notices: string[] = []
+  const generatedAdmin = await ensureFirstAdmin(database.db, config, (text) => notices.push(text))
   // The queue starts before the app that owns the logger; until then its errors go to stderr.
   const reporter: { log?: FastifyBaseLogger } = {}
   const jobs = await JobQueue.start(database, (err) => {
@@ -51,11 +54,15 @@ async function main(): Promise<void> {
     secrets: createSecretBox(secretKey.key),
   })
   reporter.log = app.log
+  // Job workers and timers, stopped by app.close() (src/background.ts).
+  await startBackgroundWork(app)
 
   let stopping = false
+  let reminder: NodeJS.Timeout | undefined
   const shutdown = async (signal: string) => {
     if (stopping) return
     stopping = true
+    clearTimeout(reminder)
     app.log.info({ signal }, 'shutting down')
     const force = setTimeout(() => process.exit(1), 20_000).unref()
     try {
@@ -71,8 +78,34 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ host: config.host, port: config.port })
-  app.log.info(`Hackathon platform on ${config.publicUrl} (database: ${database.driver})`)
+  const reach = isLoopback(config.host)
+    ? `; HOST=${config.host}: this machine only, see "Publishing" in the README`
+    : ''
+  app.log.info(`Hackathon platform on ${config.publicUrl} (database: ${database.driver}${reach})`)
+  // The first admin's password once more, or the way to replace it, while nobody has used it
+  // (docs/decisions/028-first-install-and-console.md).
+  const notice = notices.length
+    ? notices.join('\n')
+    : await firstAdminReminder(database.db, config).catch((err: unknown) => {
+        app.log.warn({ err }, 'first admin reminder failed')
+        return undefined
+      })
+  if (notice) console.log(notice)
+  if (generatedAdmin) {
+    reminder = setTimeout(() => {
+      firstAdminReminder(database.db, config, generatedAdmin).then(
+        (text) => text && console.log(text),
+        (err: unknown) => app.log.warn({ err }, 'first admin reminder failed'),
+      )
+    }, FIRST_ADMIN_REMINDER_MS).unref()
+  }
 }
+
+/** When the first admin's generated password is shown again if nobody has signed in with it. */
+const FIRST_ADMIN_REMINDER_MS = 3 * 60_000
+
+const isLoopback = (host: string) =>
+  host === 'localhost' || host === '::1' || host.startsWith('127.')
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error)

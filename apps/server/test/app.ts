@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.js'
+import { startBackgroundWork } from '../src/background.js'
 import { loadConfig, type Config } from '../src/config.js'
 import { JobQueue } from '../src/jobs/queue.js'
 import { createSecretBox, type SecretBox } from '../src/lib/secret-box.js'
@@ -39,6 +40,8 @@ export async function createTestContext(
   })
   const secrets = createSecretBox(randomBytes(32).toString('hex'))
   const app = await buildApp({ config, database, jobs, secrets })
+  // As main.ts does: the job workers and timers, which tests rely on (emails, sign-in codes).
+  await startBackgroundWork(app)
   return {
     app,
     config,

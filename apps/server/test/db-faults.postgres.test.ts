@@ -10,6 +10,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.js'
+import { startBackgroundWork } from '../src/background.js'
 import { loadConfig } from '../src/config.js'
 import { openPostgres, type Database } from '../src/db/client.js'
 import { JobQueue } from '../src/jobs/queue.js'
@@ -60,6 +61,7 @@ describe('PostgreSQL stalled, refused or silently gone behind a TCP proxy', () =
     jobs = await JobQueue.start(database, (err) => jobErrors.push(err))
     const secrets = createSecretBox(randomBytes(32).toString('hex'))
     app = await buildApp({ config, database, jobs, secrets })
+    await startBackgroundWork(app)
     base = await app.listen({ port: 0, host: '127.0.0.1' })
     admin = await signedInStaff(app, direct.db, 'admin')
     const saved = await app.inject({

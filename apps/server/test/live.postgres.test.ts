@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.js'
+import { startBackgroundWork } from '../src/background.js'
 import { openPostgres, rowsOf, type Database } from '../src/db/client.js'
 import { JobQueue } from '../src/jobs/queue.js'
 import { createTestContext, type TestContext } from './app.js'
@@ -26,6 +27,7 @@ describe('live events with two app instances on one PostgreSQL', () => {
       throw err
     })
     const app = await buildApp({ config: first.config, database, jobs, secrets: first.secrets })
+    await startBackgroundWork(app)
     second = { app, database, jobs, base: await app.listen({ port: 0, host: '127.0.0.1' }) }
     // A session made on the first instance works on the second: sessions live in the database.
     admin = await signedInStaff(first.app, first.database.db, 'admin')

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.js'
+import { startBackgroundWork } from '../src/background.js'
 import { openPostgres, type Database } from '../src/db/client.js'
 import { JobQueue } from '../src/jobs/queue.js'
 import { createTestContext, type TestContext } from './app.js'
@@ -63,6 +64,7 @@ describe('two instances behind a round-robin proxy', () => {
       throw err
     })
     const app = await buildApp({ config: first.config, database, jobs, secrets: first.secrets })
+    await startBackgroundWork(app)
     second = { app, database, jobs }
     const backends = [
       await first.app.listen({ port: 0, host: '127.0.0.1' }),

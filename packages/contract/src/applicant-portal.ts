@@ -67,7 +67,10 @@ export const otpUsedUpMessage = (tries: number) =>
 export const otpSentMessage = (minutes: number) =>
   OTP_MESSAGES.sent.replace('10 minutes', countOf(minutes, 'minute', 'minutes'))
 
-/** A stage (round) as an applicant sees it, with whether it is open to them (SPEC section 4). */
+/**
+ * A stage (round) as an applicant sees it, with whether it is open to them
+ * (docs/product/pipeline.md#access).
+ */
 export const applicantRound = z
   .object({
     id: z.uuid(),
@@ -113,7 +116,7 @@ export const historyItem = z
   .meta({ id: 'HistoryItem' })
 export type HistoryItem = z.infer<typeof historyItem>
 
-/** GET /api/applicant/dashboard (SPEC section 3, "Applicant dashboard response"). */
+/** GET /api/applicant/dashboard (docs/product/screens.md#applicant-dashboard). */
 export const applicantDashboard = z
   .object({
     applicant,
@@ -161,7 +164,7 @@ export const applicantSubmissions = z
   .object({ submissions: z.array(applicantSubmission) })
   .meta({ id: 'ApplicantSubmissions' })
 
-/** A stage's documents (SPEC section 3, "Stage document"): the round's requirements. */
+/** A stage's documents: the round's requirements (docs/product/rounds.md#requirements). */
 export const stageDocument = z
   .object({
     id: z.uuid(),
@@ -192,7 +195,7 @@ export type AnswerFile = z.infer<typeof answerFile>
 
 export const answerFileQuery = z.object({ requirementId: z.uuid('Not a valid requirement') })
 
-/** Progress (SPEC section 4): the position of the status in this list over 5, or 0. */
+/** Progress (docs/product/pipeline.md#progress): the status's place in this list over 5, or 0. */
 export function progressPercent(status: string): number {
   const steps = ['registered', 'selected', 'confirmed', 'submitted', 'reviewed']
   const index = steps.indexOf(status)

@@ -94,7 +94,7 @@ const publicCourse = z
 
 const personName = requiredText('Name is required').refine(linkFree, NAME_LINK_MESSAGE)
 
-/** POST /api/register: the public form (SPEC section 5, "Public registration"). */
+/** POST /api/register: the public form (docs/product/registration.md#the-forms). */
 export const registrationInput = z
   .object({
     name: z
@@ -271,7 +271,9 @@ export const applicant = z
   .meta({ id: 'Applicant' })
 export type Applicant = z.infer<typeof applicant>
 
-/** GET /api/applicants query: status is omitted for "all" (SPEC section 7). */
+/**
+ * GET /api/applicants query: status is omitted for "all" (docs/product/applicants.md#the-table).
+ */
 export const applicantListQuery = z.object({
   search: z.string().trim().max(200, 'Search is too long').optional(),
   status: applicantStatus.optional(),
@@ -323,7 +325,7 @@ export const APPLICANT_MESSAGES = {
     `Are you sure you want to delete ${name}? This action cannot be undone.`,
 } as const
 
-/** What the status filter and badges call each status (round3 is the final round, SPEC section 2). */
+/** What the status filter and badges call each status (docs/product/applicants.md#statuses). */
 export const APPLICANT_STATUS_LABELS: Record<(typeof APPLICANT_STATUSES)[number], string> = {
   registered: 'Registered',
   submitted: 'Submitted',

@@ -4,7 +4,7 @@ import { LIMITS, ROLES, STAFF_ROLES } from './constants.js'
 
 export const staffRole = z.enum(STAFF_ROLES)
 
-/** POST /api/auth/login. The SPEC requires only that both are filled in. */
+/** POST /api/auth/login: both filled in, nothing more (docs/product/sign-in.md#staff). */
 export const loginInput = z
   .object({
     email: z
@@ -60,8 +60,9 @@ export const changePasswordInput = z
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>
 
 /**
- * The change-password dialog's checks, in the SPEC's order (section 5): the first failing rule's
- * message, or null when the form may be sent.
+ * The change-password dialog's checks, in their order
+ * (docs/product/sign-in.md#changing-a-password): the first failing rule's message, or null when the
+ * form may be sent.
  */
 export function changePasswordFormError(form: {
   currentPassword: string

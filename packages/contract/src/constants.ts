@@ -1,6 +1,6 @@
 /**
- * Business constants of SPEC.md section 9, shared by the browser and the server.
- * Word-for-word texts from the SPEC live here so that a test and a page read the same string.
+ * Business constants (docs/product/limits.md#fixed-values), shared by the browser and the server.
+ * Word-for-word texts (docs/product/texts.md) live here, so a test and a page read one string.
  */
 export const APP_NAME = 'HackStage'
 
@@ -21,7 +21,7 @@ export const APPLICANT_STATUSES = [
   'round3',
 ] as const
 export type ApplicantStatus = (typeof APPLICANT_STATUSES)[number]
-/** Only these can be set in the admin edit form (SPEC section 4). */
+/** Only these can be set in the admin edit form (docs/product/applicants.md#edit). */
 export const EDITABLE_APPLICANT_STATUSES = [
   'registered',
   'submitted',
@@ -45,7 +45,7 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number]
 export const ACTIVITY_TYPES = ['registration', 'submission', 'selection', 'deadline'] as const
 export type ActivityType = (typeof ACTIVITY_TYPES)[number]
 
-/** Applicant progress order (SPEC section 4): each step is 20%. */
+/** Applicant progress order (docs/product/pipeline.md#progress): each step is 20%. */
 export const PROGRESS_STEPS = [
   'registered',
   'selected',

@@ -52,7 +52,10 @@ export const stageStats = z
   .meta({ id: 'StageStats' })
 export type StageStats = z.infer<typeof stageStats>
 
-/** GET /api/recent-activity: the latest items, newest first (SPEC: a list of activity items). */
+/**
+ * GET /api/recent-activity: the latest items, newest first
+ * (docs/product/dashboard.md#admin-dashboard).
+ */
 export const activityItem = z
   .object({
     id: z.uuid(),
@@ -101,7 +104,10 @@ export type LiveTopic = (typeof LIVE_TOPICS)[number]
 export const liveEvent = z.object({ topic: z.enum(LIVE_TOPICS) })
 export type LiveEvent = z.infer<typeof liveEvent>
 
-/** Which queries each topic makes stale (query keys are the URL paths, SPEC section 7). */
+/**
+ * Which queries each topic makes stale (query keys are the URL paths,
+ * docs/product/api.md#how-the-web-app-calls).
+ */
 export const LIVE_TOPIC_QUERIES: Record<LiveTopic, readonly string[]> = {
   applicants: [
     '/api/applicants',

@@ -4,7 +4,7 @@ import { MAX, isoDateTime } from './common.js'
 export const EMAIL_SERVICES = ['gmail', 'custom'] as const
 export type EmailService = (typeof EMAIL_SERVICES)[number]
 
-/** The recommended provider preset (SPEC sections 4 and 9): host and port are fixed. */
+/** The recommended provider preset (docs/product/email.md#settings): host and port are fixed. */
 export const GMAIL_PRESET = { host: 'smtp.gmail.com', port: '587' } as const
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** The one JSON shape of every error answer (ARCHITECTURE.md, Contracts). */
+/** The one JSON shape of every error answer (docs/architecture.md#contracts-and-errors). */
 export const errorBody = z
   .object({
     message: z.string().describe('A sentence a person can read'),

@@ -3,8 +3,9 @@ import { isoDateTime } from './common.js'
 import { APPLICANT_STATUSES } from './constants.js'
 
 /**
- * POST /api/admin/export-applicants (SPEC section 3, "Applicant export filters"): the dialog sends
- * date-times only when both date and time are set, trims text filters and omits empty ones.
+ * POST /api/admin/export-applicants (docs/product/exports-and-uploads.md#applicants-export): the
+ * dialog sends date-times only when both date and time are set, trims text filters and omits empty
+ * ones.
  */
 export const applicantExportFilters = z
   .object({
@@ -55,7 +56,10 @@ export const ROUND_EXPORT_METRICS = [
 ] as const
 export type RoundExportMetric = (typeof ROUND_EXPORT_METRICS)[number]
 
-/** Column titles of the rounds export, as the stage-details template names them (SPEC section 9). */
+/**
+ * Column titles of the rounds export, as the stage-details template names them
+ * (docs/product/exports-and-uploads.md#templates).
+ */
 export const ROUND_EXPORT_METRIC_LABELS: Record<RoundExportMetric, string> = {
   totalParticipants: 'Total Participants',
   totalColleges: 'Total Colleges',
@@ -66,7 +70,10 @@ export const ROUND_EXPORT_METRIC_LABELS: Record<RoundExportMetric, string> = {
   solutionsToBeBuilt: 'Solutions to be Built',
 }
 
-/** POST /api/admin/export-rounds: {filters, metrics} (SPEC section 3, "Rounds export request"). */
+/**
+ * POST /api/admin/export-rounds: {filters, metrics}
+ * (docs/product/exports-and-uploads.md#rounds-export).
+ */
 export const roundExportRequest = z
   .object({
     filters: z

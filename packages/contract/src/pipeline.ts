@@ -15,6 +15,52 @@ export const PIPELINE_STATES = [
 ] as const
 export type PipelineState = (typeof PIPELINE_STATES)[number]
 
+/** The states a record is stored with: every state but the derived `eligible`. */
+export const STORED_PIPELINE_STATES = [
+  'submitted',
+  'advanced',
+  'not_advanced',
+  'withdrawn',
+  'won',
+] as const satisfies readonly PipelineState[]
+export type StoredPipelineState = (typeof STORED_PIPELINE_STATES)[number]
+
+/**
+ * The states a person decided (docs/product/pipeline.md#access): a round where the participant
+ * holds one is closed to them, and a submission there has been reviewed
+ * (docs/product/pipeline.md#progress).
+ */
+export const DECIDED_PIPELINE_STATES = [
+  'advanced',
+  'not_advanced',
+  'withdrawn',
+  'won',
+] as const satisfies readonly StoredPipelineState[]
+
+/**
+ * The state in a round that unlocks the round after it (docs/product/pipeline.md#access): a round
+ * after the first is theirs only when they were advanced in the round before it.
+ */
+export const UNLOCKING_PIPELINE_STATE = 'advanced' satisfies StoredPipelineState
+
+/**
+ * The states counted as selected in a round (docs/product/pipeline.md#figures): advanced there, or
+ * a winner of the final round.
+ */
+export const SELECTED_PIPELINE_STATES = [
+  'advanced',
+  'won',
+] as const satisfies readonly StoredPipelineState[]
+
+/** Whether a round is the participant's (docs/product/pipeline.md#access). */
+export function isRoundTheirs(f: {
+  isFirst: boolean
+  previousState: StoredPipelineState | null
+  state: StoredPipelineState | null
+}): boolean {
+  return f.isFirst || f.previousState === UNLOCKING_PIPELINE_STATE || f.state !== null
+}
+
 /**
  * The states a person (jury or admin) can decide. `submitted` undoes a decision on a submission;
  * `eligible` undoes one made without a submission (the record goes).

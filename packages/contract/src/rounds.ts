@@ -18,7 +18,9 @@ export const ROUND_MESSAGES = {
   notFound: 'Competition round not found',
 } as const
 
-/** File types a requirement's template may have (SPEC section 5), by extension. */
+/**
+ * File types a requirement's template may have (docs/product/rounds.md#requirements), by extension.
+ */
 export const TEMPLATE_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt', 'zip', 'ppt', 'pptx'] as const
 export const TEMPLATE_MAX_BYTES = 10 * 1024 * 1024
 
@@ -95,8 +97,8 @@ const requirementInput = z
   })
 
 /**
- * Older data held a plain string or a single object instead of a list (SPEC section 3): both are
- * read as a list. Requirements without a description are dropped (SPEC section 5).
+ * Older data held a plain string or a single object instead of a list: both are read as a list.
+ * Requirements without a description are dropped (docs/product/rounds.md#requirements).
  */
 const requirementsField = z.preprocess(
   (value) => {
@@ -124,7 +126,7 @@ const optionalTime = z
   .optional()
   .transform((value) => (value ? value : null))
 
-/** POST /api/rounds and PUT /api/rounds/{id}: the round form (SPEC section 5, "Round form"). */
+/** POST /api/rounds and PUT /api/rounds/{id}: the round form (docs/product/rounds.md#the-form). */
 export const roundInput = z
   .object({
     name: z
@@ -154,7 +156,10 @@ export const roundInput = z
       .max(50, 'At most 50 prizes')
       .default([])
       .transform((list) => list.map((p) => p.trim()).filter(Boolean)),
-    /** The SPEC's client sends "0" on create; participants are counted by the server. */
+    /**
+     * The web app sends "0" on create; participants are counted by the server
+     * (docs/product/api.md).
+     */
     currentParticipants: z.union([z.string(), z.number()]).optional(),
     /** The stage number (1 is the first round); a new round goes last when it is left out. */
     position: z.coerce

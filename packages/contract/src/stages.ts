@@ -3,9 +3,10 @@ import { STAGES } from './constants.js'
 export type StageId = (typeof STAGES)[number]['id']
 
 /**
- * Which of the four stages a round is, guessed from its name (SPEC section 9): 'preliminary' or
- * 'stage 1' means ideas, 'prototype' or 'stage 2' prototype, 'project' or 'stage 3' project,
- * 'change makers', 'innovators' or 'stage 4' invitees.
+ * Which of the four stages a round is, guessed from its name
+ * (docs/product/exports-and-uploads.md#stage-names): 'preliminary' or 'stage 1' means ideas,
+ * 'prototype' or 'stage 2' prototype, 'project' or 'stage 3' project, 'change makers', 'innovators'
+ * or 'stage 4' invitees.
  */
 export function stageOfRoundName(roundName: string): StageId | undefined {
   const name = roundName.toLowerCase()

@@ -2,10 +2,10 @@ import { z } from 'zod'
 import { APPLICANT_STATUSES } from './constants.js'
 import { ROUND_EXPORT_METRICS, type RoundExportMetric } from './exports.js'
 
-/** Accepted bulk-upload file kinds (SPEC section 5, "Bulk upload"). */
+/** Accepted bulk-upload file kinds (docs/product/exports-and-uploads.md#choosing-a-file). */
 export const UPLOAD_EXTENSIONS = ['xlsx', 'xls', 'csv'] as const
 
-/** Column titles of the two templates, in order (SPEC section 9). */
+/** Column titles of the two templates, in order (docs/product/exports-and-uploads.md#templates). */
 export const SELECTION_COLUMNS = [
   'ApplicantID',
   'RegistrationID',
@@ -28,7 +28,7 @@ export const STAGE_DETAILS_COLUMNS = [
 /** The two values the Status column of the selection sheet may hold. */
 export const SELECTION_DECISIONS = ['Selected', 'Not Selected'] as const
 
-/** Client-side checks and toasts of the upload dialogs (SPEC sections 5 and 8). */
+/** Client-side checks and toasts of the upload dialogs (docs/product/texts.md#bulk-upload). */
 export const UPLOAD_MESSAGES = {
   invalidType: 'Invalid File Type',
   invalidTypeHint: 'Please choose an Excel (.xlsx, .xls) or CSV (.csv) file.',

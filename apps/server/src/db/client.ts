@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { startPgliteAutovacuum } from './maintenance.js'
+import { EMBEDDED_SHARED_BUFFERS_MB } from '../config.js'
 import { markDatabaseError } from '../lib/db-errors.js'
 import {
   createConnectionGuard,
@@ -18,7 +19,7 @@ import { fromPglite, type ConstructorOptions } from 'pg-boss'
 import * as schema from './schema/index.js'
 
 export type Schema = typeof schema
-/** A database or a transaction: repos take either (STYLE.md item 4). */
+/** A database or a transaction: repos take either (docs/architecture.md#the-server). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export type Driver = 'pglite' | 'postgres'
 
@@ -53,6 +54,33 @@ export interface PgliteSource {
   dataDir?: string
   /** A data directory dump (PGlite's dumpDataDir) to start from, used by tests. */
   loadDataDir?: Blob
+  /** Its page cache in MB (EMBEDDED_SHARED_BUFFERS_MB; PostgreSQL's own default is 128). */
+  sharedBuffersMb?: number
+}
+
+/**
+ * What bounds the embedded database's memory (docs/decisions/029-embedded-memory.md). Its
+ * WebAssembly memory only ever grows, so every figure here is a ceiling on what it keeps: the page
+ * cache, and the working memory of one sort, hash or vacuum at a time (one backend, no workers).
+ */
+export function pgliteStartParams(sharedBuffersMb: number): string[] {
+  return [
+    ...PGlite.defaultStartParams,
+    '-c',
+    `shared_buffers=${sharedBuffersMb}MB`,
+    '-c',
+    'work_mem=4MB',
+    '-c',
+    'maintenance_work_mem=16MB',
+    '-c',
+    'temp_buffers=8MB',
+  ]
+}
+
+/** The embedded database's WebAssembly memory in bytes: what it holds and never gives back. */
+export function pgliteMemoryBytes(pglite: PGlite): number {
+  const mod = (pglite as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod
+  return mod?.HEAPU8?.byteLength ?? 0
 }
 
 export async function openPglite(
@@ -62,6 +90,7 @@ export async function openPglite(
   const pglite = await PGlite.create({
     ...(source.dataDir ? { dataDir: source.dataDir } : {}),
     ...(source.loadDataDir ? { loadDataDir: source.loadDataDir } : {}),
+    startParams: pgliteStartParams(source.sharedBuffersMb ?? EMBEDDED_SHARED_BUFFERS_MB),
     extensions: { pg_trgm },
   })
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db

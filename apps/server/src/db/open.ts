@@ -310,7 +310,10 @@ export async function openConfiguredDatabase(
     )
   const release = await lockDataDir(config.dataDir, onLockCompromised)
   try {
-    const database = await openPglite({ dataDir: pgliteDir(config.dataDir) })
+    const database = await openPglite({
+      dataDir: pgliteDir(config.dataDir),
+      sharedBuffersMb: config.embeddedSharedBuffersMb,
+    })
     await migratePgliteDatabase(database.pglite, config)
     await warnOfMobileNumberIssues(database.db, warn)
     // A new database's first files come out of PGlite's own archive with its modes: made private

@@ -18,3 +18,11 @@ export const containsPattern = (fragment: string) =>
  */
 export const nextVersion = (column: SQL | AnyColumn) =>
   sql`greatest(now(), ${column} + interval '1 millisecond')`
+
+/**
+ * Constant strings as a list of SQL literals, for `in (...)` and check constraints: a rule's
+ * values come from one home (the contract) and the statement reads as if they were written in it.
+ * Only for constants of the code, never for input.
+ */
+export const literalList = (values: readonly string[]) =>
+  sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '))

@@ -11,7 +11,10 @@ const codeByStatus: Record<number, ErrorCode> = {
   429: errorCodes.rateLimited,
 }
 
-/** The one error type services throw (STYLE.md item 5); the errors plugin turns it into JSON. */
+/**
+ * The one error type services throw (docs/architecture.md#contracts-and-errors); the errors plugin
+ * turns it into JSON.
+ */
 export class AppError extends Error {
   readonly code: string
   constructor(

@@ -102,9 +102,9 @@ export function registerAuth(
 }
 
 /**
- * The named guard declared on each route (STYLE.md item 6). Bearer identities never pass it.
- * Declared as the route's onRequest hook, so a caller without the right gets 401/403 before its
- * body is even parsed, never a validation answer.
+ * The named guard declared on each route (docs/architecture.md#access). Bearer identities never
+ * pass it. Declared as the route's onRequest hook, so a caller without the right gets 401/403
+ * before its body is even parsed, never a validation answer.
  */
 export function requireRole(...roles: StaffRole[]): onRequestAsyncHookHandler {
   return async (request) => {

@@ -21,9 +21,9 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
 }
 
 /**
- * One error handler and one JSON shape `{ message, code }` for every error (STYLE.md item 5).
- * Client mistakes are 4xx with a readable message; anything unexpected is a 500 whose details
- * go to the log, never to the client.
+ * One error handler and one JSON shape `{ message, code }` for every error
+ * (docs/architecture.md#contracts-and-errors). Client mistakes are 4xx with a readable message;
+ * anything unexpected is a 500 whose details go to the log, never to the client.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -1,5 +1,7 @@
+import { APPLICANT_STATUSES } from '@hackathon/contract'
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { literalList } from '../sql.js'
 import { createdAt, id, timestamptz, updatedAt } from './columns.js'
 
 export const applicants = pgTable(
@@ -16,21 +18,7 @@ export const applicants = pgTable(
     yearOfGraduation: text('year_of_graduation').notNull(),
     collegeName: text('college_name').notNull(),
     linkedinProfile: text('linkedin_profile'),
-    status: text('status', {
-      enum: [
-        'registered',
-        'submitted',
-        'selected',
-        'not_selected',
-        'won',
-        'confirmed',
-        'round1',
-        'round2',
-        'round3',
-      ],
-    })
-      .notNull()
-      .default('registered'),
+    status: text('status', { enum: APPLICANT_STATUSES }).notNull().default('registered'),
     /*
      * status, current_stage, stage_round_id, reviewed_at and github_url are the pipeline's
      * projection: written only by modules/pipeline (one mapping, docs/product/pipeline.md#status),
@@ -51,10 +39,7 @@ export const applicants = pgTable(
     index('applicants_status_created_at_idx').on(t.status, t.createdAt, t.id),
     index('applicants_created_at_id_idx').on(t.createdAt, t.id),
     index('applicants_stage_round_created_at_idx').on(t.stageRoundId, t.createdAt, t.id),
-    check(
-      'applicants_status_check',
-      sql`${t.status} in ('registered', 'submitted', 'selected', 'not_selected', 'won', 'confirmed', 'round1', 'round2', 'round3')`,
-    ),
+    check('applicants_status_check', sql`${t.status} in (${literalList(APPLICANT_STATUSES)})`),
   ],
 )
 

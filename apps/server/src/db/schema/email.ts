@@ -1,5 +1,7 @@
+import { EMAIL_STATUSES, EMAIL_TEMPLATES } from '@hackathon/contract'
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { literalList } from '../sql.js'
 import { createdAt, id, timestamptz, updatedAt } from './columns.js'
 
 /**
@@ -14,26 +16,14 @@ export const emailMessages = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
-    template: text('template', {
-      enum: [
-        'registration-confirmation',
-        'one-time-code',
-        'selection-notice',
-        'submission-receipt',
-        'staff-invitation',
-      ],
-    }).notNull(),
+    template: text('template', { enum: EMAIL_TEMPLATES }).notNull(),
     /** Essential messages (sign-in codes, staff invitations) go out even when notifications are off. */
     essential: boolean('essential').notNull().default(false),
     /**
      * `sending`: handed over to the SMTP server and not yet answered. A row left there by a process
      * that died is sent again, with the same Message-ID (docs/decisions/022-email-after-a-crash.md).
      */
-    status: text('status', {
-      enum: ['queued', 'sending', 'retrying', 'sent', 'failed', 'skipped'],
-    })
-      .notNull()
-      .default('queued'),
+    status: text('status', { enum: EMAIL_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** A live secret (a sign-in code, a temporary password), sealed, until the message is sent. */
@@ -51,10 +41,7 @@ export const emailMessages = pgTable(
     index('email_messages_sending_idx')
       .on(t.heartbeatAt)
       .where(sql`${t.status} = 'sending'`),
-    check(
-      'email_messages_status_check',
-      sql`${t.status} in ('queued', 'sending', 'retrying', 'sent', 'failed', 'skipped')`,
-    ),
+    check('email_messages_status_check', sql`${t.status} in (${literalList(EMAIL_STATUSES)})`),
   ],
 )
 

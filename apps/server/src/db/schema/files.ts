@@ -9,7 +9,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /**
  * Uploaded files live in the database, so a database backup is a backup of everything and any
- * instance can serve any file (ARCHITECTURE.md, Data).
+ * instance can serve any file (docs/architecture.md#data).
  */
 export const files = pgTable(
   'files',

@@ -1,18 +1,11 @@
+import { STORED_PIPELINE_STATES } from '@hackathon/contract'
 import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core'
+import { literalList } from '../sql.js'
 import { applicants } from './applicants.js'
 import { createdAt, id, timestamptz, updatedAt } from './columns.js'
 import { rounds } from './rounds.js'
 import { staffUsers } from './staff.js'
-
-/** The states a pipeline entry can hold; `eligible` is derived, never stored (docs/product/pipeline.md). */
-export const STORED_PIPELINE_STATES = [
-  'submitted',
-  'advanced',
-  'not_advanced',
-  'withdrawn',
-  'won',
-] as const
 
 /**
  * Where a participant stands in one round: one row per round and holder, written when they submit
@@ -49,7 +42,7 @@ export const pipelineEntries = pgTable(
     index('pipeline_entries_round_state_idx').on(t.roundId, t.state),
     check(
       'pipeline_entries_state_check',
-      sql`${t.state} in ('submitted', 'advanced', 'not_advanced', 'withdrawn', 'won')`,
+      sql`${t.state} in (${literalList(STORED_PIPELINE_STATES)})`,
     ),
   ],
 )

@@ -1,3 +1,4 @@
+import { REQUIREMENT_KINDS, ROUND_STATUSES } from '@hackathon/contract'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -10,13 +11,14 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { literalList } from '../sql.js'
 import { createdAt, id, timestamptz, updatedAt } from './columns.js'
 import { files } from './files.js'
 
 /** Orders rounds by creation until someone moves one (rounds.position). */
 export const roundsPositionSeq = pgSequence('rounds_position_seq')
 
-/** A competition round (the SPEC calls it a stage in the applicant's pages). */
+/** A competition round (applicants see it as a stage: docs/product/README.md#terms). */
 export const rounds = pgTable(
   'rounds',
   {
@@ -30,16 +32,14 @@ export const rounds = pgTable(
     position: integer('position')
       .notNull()
       .default(sql`nextval('rounds_position_seq')`),
-    status: text('status', { enum: ['upcoming', 'active', 'completed'] })
-      .notNull()
-      .default('upcoming'),
+    status: text('status', { enum: ROUND_STATUSES }).notNull().default('upcoming'),
     startTime: timestamptz('start_time'),
     endTime: timestamptz('end_time'),
     maxParticipants: integer('max_participants'),
     prizes: jsonb('prizes').$type<string[]>().notNull().default([]),
     /**
-     * Figures an organizer reports for the round (stage-details upload). When null, the
-     * dashboard computes or estimates them (SPEC section 9).
+     * Figures an organizer reports for the round (stage-details upload). When null, the dashboard
+     * computes or estimates them (docs/product/dashboard.md#round-figures).
      */
     totalParticipants: integer('total_participants'),
     totalColleges: integer('total_colleges'),
@@ -58,7 +58,7 @@ export const rounds = pgTable(
   (t) => [
     index('rounds_start_time_idx').on(t.startTime),
     index('rounds_position_idx').on(t.position, t.createdAt),
-    check('rounds_status_check', sql`${t.status} in ('upcoming', 'active', 'completed')`),
+    check('rounds_status_check', sql`${t.status} in (${literalList(ROUND_STATUSES)})`),
   ],
 )
 
@@ -77,9 +77,7 @@ export const requirements = pgTable(
     position: integer('position').notNull(),
     description: text('description').notNull(),
     templateFileId: uuid('template_file_id').references(() => files.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['file', 'link', 'text'] })
-      .notNull()
-      .default('file'),
+    kind: text('kind', { enum: REQUIREMENT_KINDS }).notNull().default('file'),
     required: boolean('required').notNull().default(false),
     /** For a file requirement: allowed extensions and the size limit. */
     fileTypes: jsonb('file_types').$type<string[]>().notNull().default([]),
@@ -88,6 +86,6 @@ export const requirements = pgTable(
   },
   (t) => [
     index('requirements_round_position_idx').on(t.roundId, t.position),
-    check('requirements_kind_check', sql`${t.kind} in ('file', 'link', 'text')`),
+    check('requirements_kind_check', sql`${t.kind} in (${literalList(REQUIREMENT_KINDS)})`),
   ],
 )

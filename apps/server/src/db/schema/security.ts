@@ -3,7 +3,7 @@ import { createdAt, timestamptz } from './columns.js'
 
 /**
  * Fixed-window counters for the limits that guard sign-in and one-time codes. They live in the
- * database so that every app instance sees the same count (ARCHITECTURE.md, Scale path).
+ * database so that every app instance sees the same count (docs/architecture.md#several-instances).
  */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),

@@ -1,5 +1,7 @@
+import { STAFF_ROLES } from '@hackathon/contract'
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { literalList } from '../sql.js'
 import { createdAt, id, timestamptz, updatedAt } from './columns.js'
 
 /** Admins and jury members. Applicants are a separate identity (applicants.ts). */
@@ -9,7 +11,7 @@ export const staffUsers = pgTable(
     id: id(),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    role: text('role', { enum: ['admin', 'jury'] }).notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
     /** argon2id; null for an account that signs in only through single sign-on. */
     passwordHash: text('password_hash'),
     active: boolean('active').notNull().default(true),
@@ -20,7 +22,7 @@ export const staffUsers = pgTable(
   },
   (t) => [
     uniqueIndex('staff_users_email_lower_key').on(sql`lower(${t.email})`),
-    check('staff_users_role_check', sql`${t.role} in ('admin', 'jury')`),
+    check('staff_users_role_check', sql`${t.role} in (${literalList(STAFF_ROLES)})`),
   ],
 )
 

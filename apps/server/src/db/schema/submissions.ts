@@ -1,3 +1,4 @@
+import { REPOSITORY_STATES, SUBMISSION_STATUSES } from '@hackathon/contract'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -11,12 +12,15 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { literalList } from '../sql.js'
 import { applicants } from './applicants.js'
 import { createdAt, id, timestamptz, updatedAt } from './columns.js'
 import { files } from './files.js'
 import { requirements, rounds } from './rounds.js'
 
-/** One submission per applicant and round: resubmitting updates it (SPEC section 4). */
+/**
+ * One submission per applicant and round: resubmitting updates it (docs/product/submissions.md).
+ */
 export const submissions = pgTable(
   'submissions',
   {
@@ -27,9 +31,7 @@ export const submissions = pgTable(
     roundId: uuid('round_id')
       .notNull()
       .references(() => rounds.id, { onDelete: 'restrict' }),
-    status: text('status', { enum: ['draft', 'submitted', 'reviewed', 'accepted', 'rejected'] })
-      .notNull()
-      .default('draft'),
+    status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('draft'),
     githubUrl: text('github_url').notNull(),
     /**
      * Before answers existed, applicants ticked documents, which only pointed at the blank
@@ -43,10 +45,7 @@ export const submissions = pgTable(
   (t) => [
     unique('submissions_applicant_round_key').on(t.applicantId, t.roundId),
     index('submissions_round_id_idx').on(t.roundId),
-    check(
-      'submissions_status_check',
-      sql`${t.status} in ('draft', 'submitted', 'reviewed', 'accepted', 'rejected')`,
-    ),
+    check('submissions_status_check', sql`${t.status} in (${literalList(SUBMISSION_STATUSES)})`),
   ],
 )
 
@@ -121,7 +120,7 @@ export const submissionRepositories = pgTable(
     owner: text('owner').notNull(),
     repo: text('repo').notNull(),
     /** verified: GitHub answered; pending: not verified yet (GitHub was unreachable); missing: found gone or private later. */
-    state: text('state', { enum: ['verified', 'pending', 'missing'] }).notNull(),
+    state: text('state', { enum: REPOSITORY_STATES }).notNull(),
     defaultBranch: text('default_branch'),
     pinnedSha: text('pinned_sha'),
     /** When our server saw pinnedSha: GitHub's own answer, at our clock. */
@@ -144,7 +143,7 @@ export const submissionRepositories = pgTable(
   (t) => [
     check(
       'submission_repositories_state_check',
-      sql`${t.state} in ('verified', 'pending', 'missing')`,
+      sql`${t.state} in (${literalList(REPOSITORY_STATES)})`,
     ),
   ],
 )

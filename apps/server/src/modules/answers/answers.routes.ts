@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { answerFile, answerFileQuery, uuidParam } from '@hackathon/contract'
 import { AppError } from '../../plugins/app-error.js'
 import { applicantActor, requireApplicant, requireRole, staffActor } from '../../plugins/auth.js'
-import { sendFile } from '../files/files.routes.js'
+import { sendFile } from '../../plugins/send-file.js'
 import type { AnswersService } from './answers.service.js'
 
 export const answersRoutes: FastifyPluginAsyncZod<{ answers: AnswersService }> = async (

@@ -1,16 +1,18 @@
-import type {
-  Applicant,
-  ApplicantDashboard,
-  ApplicantRound,
-  ApplicantSubmission,
-  HistoryItem,
-  ProgressItem,
-  StageDocument,
+import {
+  DECIDED_PIPELINE_STATES,
+  SELECTED_PIPELINE_STATES,
+  type Applicant,
+  type ApplicantDashboard,
+  type ApplicantRound,
+  type ApplicantSubmission,
+  type HistoryItem,
+  type ProgressItem,
+  type StageDocument,
 } from '@hackathon/contract'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../plugins/app-error.js'
 import { toApplicant } from '../applicants/applicants.service.js'
-import { applicantAnswerFileUrl, fileUrl } from '../files/files.routes.js'
+import { applicantAnswerFileUrl, fileUrl } from '../files/files.service.js'
 import { accessOf } from '../pipeline/access.js'
 import type { PipelineService } from '../pipeline/pipeline.service.js'
 import * as pipeline from '../pipeline/pipeline.repo.js'
@@ -25,7 +27,8 @@ type Entry = Awaited<ReturnType<typeof pipeline.entriesOf>>[number]
 type Submitted = Awaited<ReturnType<typeof repo.submissionsOf>>[number]
 
 const iso = (v: string | Date | null | undefined) => (v ? new Date(v).toISOString() : null)
-const DECIDED = new Set(['advanced', 'not_advanced', 'withdrawn', 'won'])
+const DECIDED: ReadonlySet<string> = new Set(DECIDED_PIPELINE_STATES)
+const SELECTED: ReadonlySet<string> = new Set(SELECTED_PIPELINE_STATES)
 
 /**
  * The five progress steps read from the pipeline (docs/product/pipeline.md#progress), so
@@ -38,7 +41,7 @@ export function progressOf(
   entries: readonly Entry[],
   submitted: readonly Submitted[],
 ): ProgressItem[] {
-  const advanced = entries.filter((e) => e.state === 'advanced' || e.state === 'won')
+  const advanced = entries.filter((e) => SELECTED.has(e.state))
   const first = advanced[0]
   const later = (position: number) => (first ? position > first.position : false)
   const positionOf = new Map(entries.map((e) => [e.roundId, e.position]))

@@ -190,6 +190,30 @@ export function createApplicantsService({
   }
 
   /**
+   * What a registration brings, in its transaction, however it came (one alone or a batch): the
+   * activity item and the confirmation email, through the outbox (docs/product/registration.md).
+   */
+  async function announceRegistrations(tx: Db, rows: repo.ApplicantRow[]) {
+    await activity.recordMany(
+      tx,
+      rows.map((row) => ({
+        type: 'registration' as const,
+        name: row.name,
+        action: 'registered',
+        applicantId: row.id,
+      })),
+    )
+    await email.queueMany(
+      tx,
+      'registration-confirmation',
+      rows.map((row) => ({
+        to: row.email,
+        data: { name: row.name, registrationId: row.registrationId },
+      })),
+    )
+  }
+
+  /**
    * Registers an applicant: the row, the activity item and the confirmation email, in one
    * transaction. A registration ID collision (one in a trillion) just draws another.
    */
@@ -204,16 +228,7 @@ export function createApplicantsService({
           const row = await repo.insert(tx, { ...fields, registrationId: newRegistrationId() })
           if (key)
             await keys.insertRegistrationKeys(tx, [{ ...key, registrationId: row.registrationId }])
-          await activity.record(tx, {
-            type: 'registration',
-            name: row.name,
-            action: 'registered',
-            applicantId: row.id,
-          })
-          await email.queue(tx, row.email, 'registration-confirmation', {
-            name: row.name,
-            registrationId: row.registrationId,
-          })
+          await announceRegistrations(tx, [row])
           return row
         })
       } catch (error) {
@@ -300,23 +315,7 @@ export function createApplicantsService({
           tx,
           accepted.map((fields) => ({ ...fields, registrationId: newRegistrationId() })),
         )
-        await activity.recordMany(
-          tx,
-          rows.map((row) => ({
-            type: 'registration' as const,
-            name: row.name,
-            action: 'registered',
-            applicantId: row.id,
-          })),
-        )
-        await email.queueMany(
-          tx,
-          'registration-confirmation',
-          rows.map((row) => ({
-            to: row.email,
-            data: { name: row.name, registrationId: row.registrationId },
-          })),
-        )
+        await announceRegistrations(tx, rows)
         const byEmail = new Map(rows.map((row) => [row.email.toLowerCase(), row.registrationId]))
         await keys.insertRegistrationKeys(
           tx,

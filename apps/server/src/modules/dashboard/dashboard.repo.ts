@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { StageStat } from '@hackathon/contract'
 import { rowsOf, type Db } from '../../db/client.js'
+import { SELECTED_STATES } from '../pipeline/pipeline.repo.js'
 
 /**
  * Per round, from the pipeline (docs/product/pipeline.md#figures): submitters (drafts aside) and
@@ -11,7 +12,7 @@ export function stageStats(db: Db): Promise<StageStat[]> {
     db,
     sql`select r.id as "stageId",
                (select count(*)::int from submissions s where s.round_id = r.id and s.status <> 'draft') as submissions,
-               (select count(*)::int from pipeline_entries e where e.round_id = r.id and e.state in ('advanced', 'won')) as selections
+               (select count(*)::int from pipeline_entries e where e.round_id = r.id and e.state in (${SELECTED_STATES})) as selections
           from rounds r
          where exists (select 1 from pipeline_entries e where e.round_id = r.id)`,
   )
@@ -96,7 +97,7 @@ export function funnel(db: Db) {
     sql`select r.id as "roundId", r.name as "roundName",
                (select count(*)::int from submissions s where s.round_id = r.id and s.status <> 'draft') as submitted,
                (select count(*)::int from pipeline_entries e
-                 where e.round_id = r.id and e.state in ('advanced', 'won')) as selected,
+                 where e.round_id = r.id and e.state in (${SELECTED_STATES})) as selected,
                (select count(*)::int from pipeline_entries e
                  where e.round_id = r.id and (e.state = 'won' or (e.state = 'advanced' and e.confirmed_at is not null))) as confirmed
           from rounds r

@@ -53,8 +53,9 @@ export type ExportsService = ReturnType<typeof createExportsService>
 export function createExportsService({ db, rounds }: { db: Db; rounds: RoundsService }) {
   return {
     /**
-     * The rounds export: one row per stage (the SPEC's four stage names), the chosen metrics as
-     * columns. A stage's figures are the organizer's reported ones where set, else counted.
+     * The rounds export: one row per stage (the four stage names,
+     * docs/product/exports-and-uploads.md#stage-names), the chosen metrics as columns. A stage's
+     * figures are the organizer's reported ones where set, else counted.
      */
     async roundsXlsx(
       request: z.output<typeof roundExportRequest>,

@@ -12,7 +12,7 @@ import { AppError } from '../../plugins/app-error.js'
  * queue, and the email outbox by status (failures included). One registry per app, so several
  * apps in one process (the tests) keep their own figures.
  */
-export function createMetrics(app: FastifyInstance, db: Db) {
+export function createMetrics(app: FastifyInstance, db: Db, embeddedMemoryBytes?: () => number) {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
   const requests = new Counter({
@@ -58,6 +58,17 @@ export function createMetrics(app: FastifyInstance, db: Db) {
         this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0)
     },
   })
+  // The embedded database's WebAssembly memory: it grows to what the busiest moment needed and is
+  // never given back; its ceiling is EMBEDDED_SHARED_BUFFERS_MB (docs/decisions/029-embedded-memory.md).
+  if (embeddedMemoryBytes)
+    new Gauge({
+      name: 'embedded_database_memory_bytes',
+      help: 'WebAssembly memory held by the embedded database (PGlite)',
+      registers: [registry],
+      collect() {
+        this.set(embeddedMemoryBytes())
+      },
+    })
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url
     if (!route?.startsWith('/api/') || route === '/api/metrics') return

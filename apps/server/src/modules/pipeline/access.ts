@@ -1,6 +1,8 @@
 import {
+  DECIDED_PIPELINE_STATES,
   STAGE_REFUSAL_CODES,
   SUBMISSION_MESSAGES,
+  isRoundTheirs,
   type PipelineState,
   type StageAccess,
 } from '@hackathon/contract'
@@ -31,7 +33,7 @@ export interface Access {
   state: PipelineState | null
 }
 
-const DECIDED = new Set<StoredState>(['advanced', 'not_advanced', 'withdrawn', 'won'])
+const DECIDED: ReadonlySet<StoredState> = new Set(DECIDED_PIPELINE_STATES)
 
 /**
  * The one rule for "may this applicant submit to this round now", used by the submission itself
@@ -41,7 +43,7 @@ const DECIDED = new Set<StoredState>(['advanced', 'not_advanced', 'withdrawn', '
  * those advanced from the round before it.
  */
 export function accessOf(f: AccessFacts): Access {
-  const theirs = f.isFirst || f.previousState === 'advanced' || f.state !== null
+  const theirs = isRoundTheirs(f)
   const state: PipelineState | null = f.state ?? (theirs ? 'eligible' : null)
   if (f.expired)
     return {

@@ -1,9 +1,13 @@
+import { SELECTED_PIPELINE_STATES, type StoredPipelineState } from '@hackathon/contract'
 import { sql, type SQL } from 'drizzle-orm'
 import { rowsOf, type Db } from '../../db/client.js'
-import { nextVersion } from '../../db/sql.js'
+import { literalList, nextVersion } from '../../db/sql.js'
 
 /** A stored state of a pipeline entry (docs/product/pipeline.md#states). */
-export type StoredState = 'submitted' | 'advanced' | 'not_advanced' | 'withdrawn' | 'won'
+export type StoredState = StoredPipelineState
+
+/** For `state in (${SELECTED_STATES})`: the states counted as selected (docs/product/pipeline.md#figures). */
+export const SELECTED_STATES = literalList(SELECTED_PIPELINE_STATES)
 
 /** Rounds in stage order: position, then creation for a tie (docs/product/pipeline.md#order). */
 export const ROUND_ORDER = sql`position asc, created_at asc, id asc`

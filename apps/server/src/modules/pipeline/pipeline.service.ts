@@ -1,5 +1,6 @@
 import {
   PIPELINE_MESSAGES,
+  isRoundTheirs,
   type ApplicantPipeline,
   type PipelineDecision,
   type PipelineState,
@@ -81,8 +82,7 @@ export function createPipelineService({
       if (expectSubmitted && from !== 'submitted')
         return fail(409, PIPELINE_MESSAGES.notSubmitted, 'NOT_SUBMITTED')
       if (f.laterRecord) return fail(409, PIPELINE_MESSAGES.laterRoundExists, 'LATER_ROUND')
-      if (!(f.isFirst || f.previousState === 'advanced' || f.state !== null))
-        return fail(409, PIPELINE_MESSAGES.notInRound, 'NOT_IN_ROUND')
+      if (!isRoundTheirs(f)) return fail(409, PIPELINE_MESSAGES.notInRound, 'NOT_IN_ROUND')
       const to = request.decision
       if (to === 'won' && !f.isFinal)
         return fail(409, PIPELINE_MESSAGES.wonOnlyInFinal, 'NOT_FINAL')

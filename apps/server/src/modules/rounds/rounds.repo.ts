@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { rowsOf, type Db } from '../../db/client.js'
+import { SELECTED_STATES } from '../pipeline/pipeline.repo.js'
 import { files, requirements, rounds, submissions } from '../../db/schema/index.js'
 
 export type RoundRow = typeof rounds.$inferSelect
@@ -93,7 +94,7 @@ export function pipelineCounts(db: Db) {
     sql`select e.round_id as "roundId", count(*)::int as participants,
                count(distinct lower(a.college_name))::int as colleges,
                count(s.id)::int as submissions,
-               (count(*) filter (where e.state in ('advanced', 'won')))::int as advanced,
+               (count(*) filter (where e.state in (${SELECTED_STATES})))::int as advanced,
                (count(*) filter (where e.state = 'won'))::int as won
           from pipeline_entries e join applicants a on a.id = e.applicant_id
           left join submissions s on s.round_id = e.round_id and s.applicant_id = e.applicant_id

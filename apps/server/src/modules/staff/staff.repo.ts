@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { staffSessions, staffUsers } from '../../db/schema/index.js'
+import { settings, staffSessions, staffUsers } from '../../db/schema/index.js'
 
 export type StaffRow = typeof staffUsers.$inferSelect
 export type NewStaff = typeof staffUsers.$inferInsert
@@ -70,4 +70,38 @@ export async function countActiveAdmins(db: Db): Promise<number> {
 
 export async function deleteSessionsOf(db: Db, userId: string): Promise<void> {
   await db.delete(staffSessions).where(eq(staffSessions.userId, userId))
+}
+
+/**
+ * The first admin whose password was generated, kept in the settings table until it is known to
+ * have signed in or been given another password (docs/decisions/028-first-install-and-console.md).
+ */
+const FIRST_ADMIN_KEY = 'first-admin-unused'
+
+export async function markFirstAdmin(db: Db, staffId: string): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key: FIRST_ADMIN_KEY, value: { staffId } })
+    .onConflictDoNothing()
+}
+
+export async function markedFirstAdmin(db: Db): Promise<string | undefined> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, FIRST_ADMIN_KEY))
+  return (row?.value as { staffId?: string } | undefined)?.staffId
+}
+
+export async function unmarkFirstAdmin(db: Db): Promise<void> {
+  await db.delete(settings).where(eq(settings.key, FIRST_ADMIN_KEY))
+}
+
+export async function hasSession(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: staffSessions.id })
+    .from(staffSessions)
+    .where(eq(staffSessions.userId, userId))
+    .limit(1)
+  return Boolean(row)
 }

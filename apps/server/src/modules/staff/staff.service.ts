@@ -110,18 +110,40 @@ export function createStaffService({ db, invite }: StaffServiceDeps) {
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@hackstage.local'
 
+/** The first admin's generated password, kept in memory only while this process runs. */
+export interface GeneratedAdmin {
+  id: string
+  email: string
+  password: string
+}
+
+const resetCommand = (email: string) => `npm run staff -- reset-password --email ${email}`
+
+function passwordBox(config: Config, admin: Omit<GeneratedAdmin, 'id'>, title: string): string[] {
+  return [
+    '',
+    '  ┌──────────────────────────────────────────────────────────────┐',
+    `  │ ${title.padEnd(61)}│`,
+    '  └──────────────────────────────────────────────────────────────┘',
+    `  Sign in at ${config.publicUrl}/admin/login`,
+    `    email:    ${admin.email}`,
+    `    password: ${admin.password}`,
+  ]
+}
+
 /**
  * The first admin (issue #3): from ADMIN_EMAIL/ADMIN_PASSWORD when both are set and that account
  * does not exist yet; otherwise, when there is no admin at all, one with a generated password that
- * is printed once. Safe when several instances start at once: the email is unique.
+ * is printed, and returned so that the server can show it again while nobody has signed in with it
+ * (firstAdminReminder). Safe when several instances start at once: the email is unique.
  */
 export async function ensureFirstAdmin(
   db: Db,
   config: Config,
   print: (text: string) => void,
-): Promise<void> {
+): Promise<GeneratedAdmin | undefined> {
   if (config.adminEmail && config.adminPassword) {
-    if (await repo.findByEmail(db, config.adminEmail)) return
+    if (await repo.findByEmail(db, config.adminEmail)) return undefined
     const created = await repo.insertIfNew(db, {
       email: config.adminEmail.toLowerCase(),
       name: 'Administrator',
@@ -129,30 +151,73 @@ export async function ensureFirstAdmin(
       passwordHash: await hashPassword(config.adminPassword),
     })
     if (created) print(`Created the admin account ${created.email} (password from ADMIN_PASSWORD).`)
-    return
+    return undefined
   }
-  if ((await repo.countActiveAdmins(db)) > 0) return
+  if ((await repo.countActiveAdmins(db)) > 0) return undefined
   const email = (config.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase()
   const password = generatePassword()
-  const created = await repo.insertIfNew(db, {
-    email,
-    name: 'Administrator',
-    role: 'admin',
-    passwordHash: await hashPassword(password),
+  const passwordHash = await hashPassword(password)
+  const created = await db.transaction(async (tx) => {
+    const row = await repo.insertIfNew(tx, {
+      email,
+      name: 'Administrator',
+      role: 'admin',
+      passwordHash,
+    })
+    if (row) await repo.markFirstAdmin(tx, row.id)
+    return row
   })
-  if (!created) return
+  if (!created) return undefined
   print(
     [
-      '',
-      '  ┌──────────────────────────────────────────────────────────────┐',
-      '  │ First start: an admin account was created.                    │',
-      '  └──────────────────────────────────────────────────────────────┘',
-      `  Sign in at ${config.publicUrl}/admin/login`,
-      `    email:    ${email}`,
-      `    password: ${password}`,
-      '  This password is shown only this once. Change it after signing in',
-      '  (user menu > Change Password), or set ADMIN_EMAIL and ADMIN_PASSWORD.',
+      ...passwordBox(config, { email, password }, 'First start: an admin account was created.'),
+      '  Change it after signing in (user menu > Change Password), or set ADMIN_EMAIL and',
+      '  ADMIN_PASSWORD. It is stored hashed: after a restart it cannot be shown again.',
       '',
     ].join('\n'),
   )
+  return { id: created.id, email, password }
+}
+
+/**
+ * What to print again about the first admin while nobody has signed in with its generated
+ * password, or undefined. With the password still in memory (`generated`, the same run), the box
+ * again; after a restart only its hash is left, so the way to set a new one. It is known to have
+ * been used once a session of it is seen or its password or state changed (updated_at); then the
+ * mark is removed and nothing is printed again (docs/decisions/028-first-install-and-console.md).
+ */
+export async function firstAdminReminder(
+  db: Db,
+  config: Config,
+  generated?: GeneratedAdmin,
+): Promise<string | undefined> {
+  const id = await repo.markedFirstAdmin(db)
+  if (!id) return undefined
+  const admin = await repo.findById(db, id)
+  const unused =
+    admin?.active &&
+    admin.updatedAt.getTime() === admin.createdAt.getTime() &&
+    !(await repo.hasSession(db, admin.id))
+  if (!admin || !unused) {
+    await repo.unmarkFirstAdmin(db)
+    return undefined
+  }
+  // The staff command opens the embedded database itself, so the server must be stopped first.
+  const run = config.databaseUrl ? 'run' : 'stop the server and run'
+  if (generated?.id === admin.id) {
+    return [
+      ...passwordBox(config, generated, 'Nobody has signed in as the first admin yet.'),
+      `  Lost it later? To set a new one, ${run}:`,
+      `    ${resetCommand(admin.email)}`,
+      '',
+    ].join('\n')
+  }
+  return [
+    '',
+    `  The first admin ${admin.email} has not signed in yet. Its password was shown at the`,
+    `  first start only (it is stored hashed). To set a new one, ${run}:`,
+    `    ${resetCommand(admin.email)}`,
+    `  then sign in at ${config.publicUrl}/admin/login`,
+    '',
+  ].join('\n')
 }

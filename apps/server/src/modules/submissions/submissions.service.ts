@@ -14,7 +14,7 @@ import * as limitsRepo from '../limits/limits.repo.js'
 import { AppError } from '../../plugins/app-error.js'
 import type { EmailServiceApi } from '../email/email.service.js'
 import type { GitHubService } from '../github/github.service.js'
-import { answerFileUrl } from '../files/files.routes.js'
+import { answerFileUrl } from '../files/files.service.js'
 import * as pipeline from '../pipeline/pipeline.repo.js'
 import * as repo from './submissions.repo.js'
 

@@ -129,7 +129,8 @@ async function readUpload(file: UploadedFile): Promise<string[][]> {
 
 /**
  * Resolves the text of a stage cell to a round: a round's own name, or one of the four stages
- * (stage1..stage4 or its SPEC name) when exactly one round is that stage by the name rule.
+ * (stage1..stage4 or its stage name) when exactly one round is that stage by the name rule
+ * (docs/product/exports-and-uploads.md#stage-names).
  */
 function stageResolver(rounds: { id: string; name: string }[]) {
   const byName = new Map(rounds.map((r) => [normalize(r.name), r]))
