@@ -32,7 +32,10 @@ export type Audience = 'signedOut' | Role | 'noRole'
 /** Path pattern (wouter syntax) -> the screen it shows. */
 export type Routes = Readonly<Record<string, PageId>>
 
-/** The applicant pages guard themselves with the stored bearer token (SPEC.md section 4). */
+/**
+ * The applicant pages guard themselves with the stored bearer token
+ * (docs/product/screens.md#route-table).
+ */
 const applicantPages = {
   '/applicant/login': 'applicantLogin',
   '/applicant/dashboard': 'applicantDashboard',
@@ -47,8 +50,8 @@ const everyoneSignedIn = {
 } as const satisfies Routes
 
 /**
- * SPEC.md section 2 "Route table", exactly, plus the admin's round review page of issue 11: any
- * path missing from a table is the not-found page for that audience. Note that /admin/login
+ * docs/product/screens.md#route-table, exactly (with the admin's round review page of issue 11):
+ * any path missing from a table is the not-found page for that audience. Note that /admin/login
  * exists only while signed out.
  */
 export const ROUTE_TABLE: Readonly<Record<Audience, Routes>> = {
@@ -82,8 +85,8 @@ export const ROUTE_TABLE: Readonly<Record<Audience, Routes>> = {
     '/': 'juryDashboard',
     '/admin/login': 'adminLogin',
     '/applicants': 'applicants',
-    // The SPEC names the jury's /submissions route but not its screen: it shows the submitted
-    // work itself (repository, documents, versions), which the applicant table does not.
+    // The jury's /submissions shows the submitted work itself (repository, documents, versions),
+    // which the applicant table does not (docs/product/screens.md#jury-submissions).
     '/submissions': 'jurySubmissions',
     ...everyoneSignedIn,
   },

@@ -239,7 +239,8 @@ describe('the router', () => {
     await vi.waitFor(() => expect(location.history?.at(-1)).toBe(next))
   })
 
-  // Issue 22, item 3: an applicant signed in with a code gets the SPEC's applicant sidebar.
+  // Issue 22, item 3: an applicant signed in with a code gets the applicant sidebar
+  // (docs/product/screens.md#sidebar).
   it.each(['/', '/my-submissions', '/applicant/dashboard', '/applicant/submissions'])(
     'shows an applicant signed in with a code the Participant Portal sidebar at %s',
     async (path) => {

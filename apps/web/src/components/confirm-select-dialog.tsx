@@ -1,15 +1,4 @@
-import type { ComponentProps } from 'react'
-
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
-import { Button } from '@/components/ui/button'
+import { ConfirmDialog, type ConfirmDialogProps } from '@/components/confirm-dialog'
 
 /** The question asked before a selection, naming the person and, when known, the round. */
 export function selectQuestion(name: string, roundName: string | null): string {
@@ -24,7 +13,7 @@ export interface ConfirmSelectDialogProps {
   open: boolean
   onConfirm: () => void
   onClose: () => void
-  onCloseAutoFocus: ComponentProps<typeof AlertDialogContent>['onCloseAutoFocus']
+  onCloseAutoFocus: ConfirmDialogProps['onCloseAutoFocus']
 }
 
 /**
@@ -40,26 +29,17 @@ export function ConfirmSelectDialog({
   onCloseAutoFocus,
 }: ConfirmSelectDialogProps) {
   return (
-    <AlertDialog open={open} onOpenChange={(next) => next || onClose()}>
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Select Applicant</AlertDialogTitle>
-          <AlertDialogDescription>
-            {target ? selectQuestion(target.name, target.roundName) : null}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <Button
-            onClick={() => {
-              onConfirm()
-              onClose()
-            }}
-          >
-            Select
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => next || onClose()}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title="Select Applicant"
+      description={target ? selectQuestion(target.name, target.roundName) : null}
+      confirmLabel="Select"
+      onConfirm={() => {
+        onConfirm()
+        onClose()
+      }}
+    />
   )
 }

@@ -12,7 +12,7 @@ const SUBMISSION_STATUS: Readonly<
   rejected: { label: 'Rejected', variant: 'destructive' },
 }
 
-/** SPEC.md section 4's submission statuses; an unknown value from the server is shown as is. */
+/** Submission statuses (docs/product/submissions.md#statuses); an unknown value is shown as is. */
 export function SubmissionStatusBadge({ status }: { status: SubmissionStatus }) {
   const { label, variant } = SUBMISSION_STATUS[status] ?? { label: status, variant: 'outline' }
   return <Badge variant={variant}>{label}</Badge>

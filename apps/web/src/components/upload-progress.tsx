@@ -1,3 +1,4 @@
+import { Progress } from '@/components/ui/progress'
 import { cn } from '@/lib/utils'
 
 /** How much of a file has gone up: a bar with its percentage, named for the file (any upload). */
@@ -13,20 +14,7 @@ export function UploadProgress({
   const percent = Math.round(Math.min(Math.max(fraction, 0), 1) * 100)
   return (
     <div className={cn('flex items-center gap-3', className)}>
-      <div
-        role="progressbar"
-        aria-label={`Uploading ${fileName}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent}%`}
-        className="h-3 flex-1 overflow-hidden rounded-full bg-muted"
-      >
-        <div
-          className="h-full rounded-full bg-primary transition-[width]"
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <Progress aria-label={`Uploading ${fileName}`} value={percent} className="h-3 flex-1" />
       <span aria-hidden="true" className="w-11 text-right text-sm font-medium tabular-nums">
         {percent}%
       </span>

@@ -3,7 +3,10 @@ import type { QueryFunction } from '@tanstack/react-query'
 /** What a query does with a 401: signed-out is an answer for some calls, an error for others. */
 export type UnauthorizedBehavior = 'returnNull' | 'throw'
 
-/** Raises the error text of SPEC.md section 8: `STATUS: body`, or the status text when the body is empty. */
+/**
+ * Raises the error text `STATUS: body`, or the status text when the body is empty
+ * (docs/product/api.md#how-the-web-app-calls).
+ */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return
   const text = (await res.text()) || res.statusText
@@ -19,10 +22,10 @@ async function parseJson<T>(res: Response): Promise<T> {
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD'])
 
 /**
- * The general request helper of SPEC.md section 7: sends the session cookie and returns the
- * parsed JSON answer (undefined for an empty one). Every state-changing call carries a JSON
- * body and its content type, `{}` when the caller has none: the server's CSRF guard refuses a
- * POST, PUT, PATCH or DELETE without one, since a cross-site form cannot send that type.
+ * The general request helper (docs/product/api.md#how-the-web-app-calls): sends the session cookie
+ * and returns the parsed JSON answer (undefined for an empty one). Every state-changing call
+ * carries a JSON body and its content type, `{}` when the caller has none: the server's CSRF guard
+ * refuses a POST, PUT, PATCH or DELETE without one, since a cross-site form cannot send that type.
  */
 export async function apiRequest<T = unknown>(
   method: string,

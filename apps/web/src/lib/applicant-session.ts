@@ -8,7 +8,10 @@ import { useSyncExternalStore } from 'react'
 import { throwIfResNotOk } from './api'
 import { notify, read, subscribe, write } from './applicant-token'
 
-/** Where an applicant signs in, and where every ended session sends them (SPEC.md section 4). */
+/**
+ * Where an applicant signs in, and where every ended session sends them
+ * (docs/product/sign-in.md#applicant-sessions).
+ */
 export const APPLICANT_LOGIN_PATH = '/applicant/login'
 
 export interface ApplicantSession {
@@ -94,10 +97,11 @@ const NO_SESSION_ERROR = `401: ${JSON.stringify({
 })}`
 
 /**
- * apiRequest for the calls SPEC.md section 7 marks 'bearer': the same JSON body rules, plus the
- * stored token as `Authorization: Bearer <token>`. A 401 means the session is over (SPEC.md
- * section 4): the stored token and data are cleared, which sends every applicant page to the
- * login page, and the error is raised as usual so the caller's pending state ends.
+ * apiRequest for the applicant's calls (docs/product/api.md#the-applicants-calls): the same JSON
+ * body rules, plus the stored token as `Authorization: Bearer <token>`. A 401 means the session is
+ * over (docs/product/sign-in.md#applicant-sessions): the stored token and data are cleared, which
+ * sends every applicant page to the login page, and the error is raised as usual so the caller's
+ * pending state ends.
  */
 export async function bearerRequest<T = unknown>(
   method: string,

@@ -36,8 +36,8 @@ export function saveBlob(blob: Blob, name: string): void {
 
 /**
  * Saves the file a fetch answered with, under the name its Content-Disposition gives or
- * `fallbackName`; a non-OK answer raises the SPEC.md section 8 error instead. Resolves to the
- * name the file was saved under.
+ * `fallbackName`; a non-OK answer raises the usual `STATUS: body` error instead
+ * (docs/product/api.md#how-the-web-app-calls). Resolves to the name the file was saved under.
  */
 export async function saveResponse(res: Response, fallbackName: string): Promise<string> {
   await throwIfResNotOk(res)

@@ -3,8 +3,9 @@ import { QueryClient } from '@tanstack/react-query'
 import { getQueryFn } from './api'
 
 /**
- * SPEC.md section 7: data never goes stale and nothing refetches or retries on its own;
- * screens refresh what they changed by invalidating it.
+ * Data never goes stale and nothing refetches or retries on its own
+ * (docs/product/api.md#how-the-web-app-calls); screens refresh what they changed by invalidating
+ * it.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -6,21 +6,7 @@ import {
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
 
 import { throwIfResNotOk } from '@/lib/api'
-
-/**
- * What a new registration changes on the staff screens (SPEC.md section 7: "afterwards
- * applicant and dashboard-stats data are refreshed"). The prefixes are spelled out rather than
- * imported: this call is shared by the registration page and the admin's New Registration modal,
- * and lib/ may not know the features. A query key is its GET path, so they match
- * whatever keys the applicant and dashboard features build under them.
- */
-const REFRESHED_BY_REGISTRATION = [
-  ['/api/applicants'],
-  ['/api/stage-stats'],
-  ['/api/rounds'],
-  ['/api/recent-activity'],
-  ['/api/dashboard-charts'],
-] as const
+import { invalidateTopics } from '@/lib/stale-queries'
 
 /** Answers that say the request may not have been handled: tried again with the same key. */
 const RETRIED_STATUSES = new Set([502, 503, 504])
@@ -75,10 +61,9 @@ export function useRegisterApplicant(
     ...options,
     onSuccess: async (...args) => {
       await options.onSuccess?.(...args)
-      // Not awaited: the visitor's success screen must not wait on staff data being refetched.
-      for (const queryKey of REFRESHED_BY_REGISTRATION) {
-        void queryClient.invalidateQueries({ queryKey })
-      }
+      // A new applicant and its activity item: the staff screens' lists and figures refresh. Not
+      // awaited: the visitor's success screen must not wait on staff data being refetched.
+      void invalidateTopics(queryClient, ['applicants', 'activity'])
     },
   })
 }

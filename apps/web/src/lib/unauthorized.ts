@@ -17,8 +17,9 @@ export function loginHref(): string {
 }
 
 /**
- * SPEC.md sections 4 and 8: a screen whose session ran out says so, then sends the browser to
- * sign in again. The delay lets the notice be seen (and read out) before the page goes away.
+ * docs/product/screens.md#a-session-that-ran-out: a screen whose session ran out says so, then
+ * sends the browser to sign in again. The delay lets the notice be seen (and read out) before the
+ * page goes away.
  */
 export function notifyUnauthorizedAndRelogin(): void {
   toast({

@@ -5,9 +5,10 @@ export interface UploadAnswer {
 }
 
 /**
- * A non-OK answer to an upload. The text follows SPEC.md section 8 (`STATUS: body`), so
- * errorMessage and handleUnauthorized read it like any other API error; the parsed body stays
- * at hand for an answer that carries more than a message (a rejected sheet's row errors).
+ * A non-OK answer to an upload. The text is `STATUS: body`
+ * (docs/product/api.md#how-the-web-app-calls), so errorMessage and handleUnauthorized read it like
+ * any other API error; the parsed body stays at hand for an answer that carries more than a message
+ * (a rejected sheet's row errors).
  */
 export class UploadError extends Error {
   readonly status: number

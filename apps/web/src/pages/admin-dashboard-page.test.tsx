@@ -96,7 +96,7 @@ describe('the admin dashboard', () => {
     ])
 
     fireEvent.click(dialog.getByRole('button', { name: 'Register' }))
-    expect(dialog.getByText('Name must be at least 2 characters')).toBeTruthy()
+    expect(await dialog.findByText('Name must be at least 2 characters')).toBeTruthy()
     expect(dialog.getByText('College name is required')).toBeTruthy()
     const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')
     expect(posts()).toEqual([])

@@ -1,7 +1,7 @@
 import { NewRegistrationDialog } from '@/features/applicants/components/new-registration-dialog'
 import { AdminDashboard } from '@/features/dashboard/components/admin-dashboard'
 
-/** SPEC.md section 2, "Admin dashboard" (also at /jury, /submissions and /orientation for admins). */
+/** docs/product/screens.md#admin-dashboard; for admins also at /jury, /submissions, /orientation. */
 export default function AdminDashboardPage() {
   return (
     <main

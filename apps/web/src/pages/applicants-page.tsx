@@ -5,7 +5,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth'
 
 const MAIN = 'mx-auto w-full max-w-6xl px-4 py-8 focus:outline-none sm:px-6 lg:px-8'
 
-/** SPEC.md sections 2 and 6: one page, titled by the role that opens it; admin and jury only. */
+/** docs/product/screens.md#applicants: one page, titled by the role that opens it; staff only. */
 export default function ApplicantsPage() {
   const { user } = useAuth()
   const role = user?.role

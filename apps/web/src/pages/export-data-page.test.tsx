@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { dismissToast } from '@/components/ui/use-toast'
 import { deferred, errorResponse, stubApi, type Handler } from '@/test/fetch-stub'
 import { renderWithApp, userWithRole } from '@/test/render'
+import { settle } from '@/test/settle'
 
 import ExportDataPage from './export-data-page'
 
@@ -209,18 +210,25 @@ describe('the export data page', () => {
     })
   })
 
-  it('asks for nothing when the period ends before it starts', () => {
+  it('asks for nothing when the period ends before it starts', async () => {
     const { fetchMock } = renderPage()
     const dialog = openApplicants()
     fillIn(dialog, { 'From Date': '2026-03-31', 'To Date': '2026-03-01' })
 
     fireEvent.click(dialog.getByRole('button', { name: 'Export Data' }))
+    await settle()
 
     const toDate = dialog.getByLabelText('To Date')
     expect(toDate.getAttribute('aria-invalid')).toBe('true')
     expect(dialog.getByText('The start of the period must be before its end')).toBeTruthy()
     expect(document.activeElement).toBe(toDate)
     expect(fetchMock).not.toHaveBeenCalled()
+
+    // The start put right, the end's message goes: it is checked again with the start.
+    fillIn(dialog, { 'From Date': '2026-02-28' })
+    await settle()
+    expect(dialog.queryByText('The start of the period must be before its end')).toBeNull()
+    expect(toDate.getAttribute('aria-invalid')).toBeNull()
   })
 
   it('opens the rounds dialog with its hint, stages and unticked metrics', () => {

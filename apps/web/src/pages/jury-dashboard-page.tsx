@@ -2,7 +2,7 @@ import { ApplicantTable } from '@/features/applicants/components/applicant-table
 import { JurySummary } from '@/features/dashboard/components/jury-summary'
 import { ReviewGuidelines } from '@/features/dashboard/components/review-guidelines'
 
-/** SPEC.md section 2, "Jury dashboard": the counts, the guidelines, then the submitted work. */
+/** docs/product/screens.md#jury-dashboard: the counts, the guidelines, then the submitted work. */
 export default function JuryDashboardPage() {
   return (
     <main

@@ -1,7 +1,9 @@
 import { SubmissionReview } from '@/features/reviews/components/submission-review'
 import { JurySubmissions } from '@/features/submissions/components/jury-submissions'
 
-/** The jury's /submissions (SPEC.md section 2): the submitted work itself, with its history. */
+/**
+ * The jury's /submissions (docs/product/screens.md#jury-submissions): the work, with its history.
+ */
 export default function JurySubmissionsPage() {
   return (
     <main

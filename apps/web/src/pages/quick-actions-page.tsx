@@ -11,7 +11,7 @@ import {
 import { ButtonActionCard, ComingLaterCard, LinkActionCard } from '@/components/action-card'
 import { BulkUploadDialog } from '@/features/bulk-uploads/components/bulk-upload-dialog'
 
-/** SPEC.md section 2, "Quick Actions page": shortcuts to the admin's everyday tasks. */
+/** docs/product/screens.md#quick-actions: shortcuts to the admin's everyday tasks. */
 export default function QuickActionsPage() {
   return (
     <main

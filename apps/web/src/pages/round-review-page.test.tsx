@@ -24,6 +24,7 @@ import { fromDateTimeLocal } from '@/lib/datetime-local'
 import { axeViolations } from '@/test/axe'
 import { deferred, errorResponse, stubApi, type Handler } from '@/test/fetch-stub'
 import { renderWithApp, userWithRole } from '@/test/render'
+import { settle } from '@/test/settle'
 
 import RoundReviewPage from './round-review-page'
 
@@ -160,6 +161,7 @@ describe('the rubric section', () => {
     fireEvent.change(rubric.getByLabelText('Criterion 3 lowest score'), { target: { value: '' } })
     fireEvent.change(rubric.getByLabelText('Criterion 4 highest score'), { target: { value: '1' } })
     fireEvent.click(rubric.getByRole('button', { name: 'Save rubric' }))
+    await settle()
 
     const messageOf = (label: string) => {
       const input = rubric.getByLabelText(label)
@@ -172,7 +174,13 @@ describe('the rubric section', () => {
     expect(messageOf('Criterion 4 highest score')).toBe(
       'The top of the scale must be above its bottom',
     )
+    expect(document.activeElement).toBe(rubric.getByLabelText('Criterion 1 name'))
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false)
+
+    // The bottom of the scale is checked with its top: lowering it puts the top right.
+    fireEvent.change(rubric.getByLabelText('Criterion 4 lowest score'), { target: { value: '0' } })
+    await settle()
+    expect(rubric.getByLabelText('Criterion 4 highest score').getAttribute('aria-invalid')).toBeNull()
   })
 
   it('is read-only once reviewed, and still moves the closing time with the criteria unchanged', async () => {
@@ -314,6 +322,7 @@ describe('the assignment section', () => {
 
     fireEvent.change(perSubmission, { target: { value: '21' } })
     fireEvent.click(assignment.getByRole('button', { name: 'Assign reviewers' }))
+    await settle()
     expect(assignment.getByText('At most 20 reviews per submission')).toBeTruthy()
 
     fireEvent.change(perSubmission, { target: { value: '2' } })

@@ -1,7 +1,7 @@
 import { AddRoundDialog } from '@/features/rounds/components/round-form-dialog'
 import { RoundGrid } from '@/features/rounds/components/round-grid'
 
-/** SPEC.md section 2, "Competition rounds admin page": the admin's cards of rounds. */
+/** docs/product/screens.md#competition-rounds: the admin's cards of rounds. */
 export default function RoundsPage() {
   return (
     <main

@@ -9,8 +9,8 @@ import { authKeys } from '@/features/auth/api/keys'
 import { createQueryClient } from '@/lib/query-client'
 
 /**
- * A user as the user call may send it. The role is any string on purpose: the server is data,
- * and SPEC.md section 2 says what an unknown role gets (nothing).
+ * A user as the user call may send it. The role is any string on purpose: the server is data, and
+ * docs/product/screens.md#sidebar says what an unknown role gets (nothing).
  */
 export function userWithRole(role: string): CurrentUser {
   return {

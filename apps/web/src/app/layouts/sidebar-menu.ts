@@ -16,7 +16,7 @@ export interface MenuItem {
   icon: LucideIcon
 }
 
-/** SPEC.md section 2 "Sidebar", item for item and in order. */
+/** docs/product/screens.md#sidebar, item for item and in order. */
 const MENUS: Readonly<Record<Role, readonly MenuItem[]>> = {
   admin: [
     { label: 'Dashboard', href: '/', icon: LayoutDashboard },

@@ -5,10 +5,10 @@ import type { ComponentProps } from 'react'
 import { cn } from '@/lib/utils'
 
 /**
- * SPEC.md section 9 sets the open delay 700 ms and skip delay 300 ms. Mounted by the signed-in
- * shell, not at the root: Radix's tooltip shares a module with every popup that positions
- * itself (menus, selects), and a root provider would pull all of that positioning code into
- * the landing page's bundle. A public page that wants tooltips mounts its own provider.
+ * The open delay is 700 ms and the skip delay 300 ms (docs/product/screens.md#tooltips). Mounted by
+ * the signed-in shell, not at the root: Radix's tooltip shares a module with every popup that
+ * positions itself (menus, selects), and a root provider would pull all of that positioning code
+ * into the landing page's bundle. A public page that wants tooltips mounts its own provider.
  */
 export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return (

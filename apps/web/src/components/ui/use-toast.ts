@@ -2,7 +2,7 @@ import { useSyncExternalStore, type ReactNode } from 'react'
 
 import type { ToastActionElement, ToastVariant } from './toast'
 
-/** SPEC.md section 9: one toast at a time; a new one replaces the one on screen. */
+/** One toast at a time; a new one replaces the one on screen (docs/product/screens.md#notices). */
 export const TOAST_LIMIT = 1
 /** How long a dismissed toast stays in the store so its exit animation can play. */
 const TOAST_REMOVE_DELAY_MS = 1000

@@ -7,13 +7,13 @@ import {
   type StageDetailsUploadReport,
 } from '@hackathon/contract'
 
-/** The two bulk uploads of SPEC.md section 2: one dialog, configured by its kind. */
+/** The two bulk uploads (docs/product/exports-and-uploads.md#bulk-uploads): one dialog, by kind. */
 export type UploadKind = 'selection' | 'stageDetails'
 
 export interface UploadKindConfig {
   title: string
   description: string
-  /** The template's columns, in order (SPEC.md section 9). */
+  /** The template's columns, in order (docs/product/exports-and-uploads.md#templates). */
   columns: readonly string[]
   /** A sentence about the values the columns take, when one helps. */
   columnsHint?: string
@@ -45,7 +45,10 @@ export const UPLOAD_KINDS: Readonly<Record<UploadKind, UploadKindConfig>> = {
   },
 }
 
-/** The file input's `accept`: the kinds the server reads (SPEC.md section 5). */
+/**
+ * The file input's `accept`: the kinds the server reads
+ * (docs/product/exports-and-uploads.md#choosing-a-file).
+ */
 export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',')
 
 /** A report with the kind that tells its changes apart. */

@@ -10,7 +10,7 @@ export function recordedStats(roundId: string, stages: readonly StageStat[]): St
 
 export type DashboardStatus = 'Active' | 'Completed' | 'Inactive'
 
-/** SPEC.md section 4: the dashboard labels anything but active and completed as inactive. */
+/** Anything but active and completed is Inactive (docs/product/dashboard.md#admin-dashboard). */
 export function dashboardStatus(status: string): DashboardStatus {
   if (status === 'active') return 'Active'
   if (status === 'completed') return 'Completed'

@@ -13,7 +13,10 @@ export interface ApplicantFilterValues {
   registrationCode: string
 }
 
-/** SPEC.md sections 4 and 9: a working day, 09:00 to 18:00, and nothing else narrowed. */
+/**
+ * A working day, 09:00 to 18:00, and nothing else narrowed
+ * (docs/product/exports-and-uploads.md#applicants-export).
+ */
 export const APPLICANT_FILTER_DEFAULTS: Readonly<ApplicantFilterValues> = {
   fromDate: '',
   fromTime: '09:00',
@@ -25,8 +28,9 @@ export const APPLICANT_FILTER_DEFAULTS: Readonly<ApplicantFilterValues> = {
 }
 
 /**
- * SPEC.md section 3: the date and time are read as UTC and sent with zero seconds. An
- * impossible value is passed on as typed, so that the contract's check names the field.
+ * The date and time are read as UTC and sent with zero seconds
+ * (docs/product/exports-and-uploads.md#applicants-export). An impossible value is passed on as
+ * typed, so that the contract's check names the field.
  */
 function utcDateTime(date: string, time: string): string | undefined {
   if (!date || !time) return undefined
@@ -36,8 +40,9 @@ function utcDateTime(date: string, time: string): string | undefined {
 }
 
 /**
- * The request body of SPEC.md section 5: a date-time only when both its date and time are set,
- * text trimmed and left out when empty, no status when it is all of them.
+ * The request body (docs/product/exports-and-uploads.md#applicants-export): a date-time only when
+ * both its date and time are set, text trimmed and left out when empty, no status when it is all of
+ * them.
  */
 export function toApplicantExportFilters(values: ApplicantFilterValues): ApplicantExportFilters {
   const filters: ApplicantExportFilters = {}

@@ -11,9 +11,10 @@ export interface ExportResult {
 }
 
 /**
- * POSTs `body` as JSON and saves the file the server answers with (SPEC.md section 7). Fetched
- * rather than submitted as a form so that a failure can be told in a toast while the dialog
- * keeps its filters. A file of no rows is not saved: the page says none matched (issue 22).
+ * POSTs `body` as JSON and saves the file the server answers with
+ * (docs/product/exports-and-uploads.md#exports). Fetched rather than submitted as a form so that a
+ * failure can be told in a toast while the dialog keeps its filters. A file of no rows is not
+ * saved: the page says none matched (issue 22).
  */
 export async function downloadExport(
   url: string,

@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/error-message'
 import { handleUnauthorized } from '@/lib/unauthorized'
 
-/** SPEC.md section 8, 'Export Successful'. */
+/** 'Export Successful' (docs/product/texts.md#notices). */
 export function reportExportDone(description: string | [string, string]): void {
   toast({
     title: 'Export Successful',
@@ -33,7 +33,8 @@ export function reportExportResult(
     toast({ title: EXPORT_MESSAGES.nothingTitle, description: texts.none })
     return false
   }
-  // The SPEC's sentence stays whole, word for word; the count follows it as a sentence of its own.
+  // The contractual sentence stays whole, word for word (docs/product/texts.md#notices); the
+  // count follows it as a sentence of its own.
   reportExportDone(
     rows === null ? texts.done : [texts.done, ` ${countOf(rows, texts.one, texts.many)} exported.`],
   )
@@ -41,8 +42,8 @@ export function reportExportResult(
 }
 
 /**
- * SPEC.md section 8, 'Export Failed'. A run-out session is told as such and signs in again
- * instead: exporting once more could not help.
+ * 'Export Failed' (docs/product/texts.md#notices). A run-out session is told as such and signs in
+ * again instead: exporting once more could not help.
  */
 export function reportExportFailure(err: unknown, fallback: string): void {
   if (handleUnauthorized(err)) return

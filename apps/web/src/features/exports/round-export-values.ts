@@ -14,7 +14,7 @@ export interface RoundExportValues {
   metrics: Record<RoundExportMetric, boolean>
 }
 
-/** SPEC.md section 4: no dates, every stage, no metric ticked. */
+/** No dates, every stage, no metric ticked (docs/product/exports-and-uploads.md#rounds-export). */
 export const ROUND_EXPORT_DEFAULTS: Readonly<RoundExportValues> = {
   fromDate: '',
   toDate: '',
@@ -25,7 +25,10 @@ export const ROUND_EXPORT_DEFAULTS: Readonly<RoundExportValues> = {
   >,
 }
 
-/** {filters, metrics} of SPEC.md section 3; an empty date is left out rather than sent blank. */
+/**
+ * {filters, metrics} (docs/product/exports-and-uploads.md#rounds-export); an empty date is left out
+ * rather than sent blank.
+ */
 export function toRoundExportRequest(values: RoundExportValues): RoundExportRequest {
   return {
     filters: {

@@ -3,8 +3,9 @@ import { errorMessage } from '@/lib/error-message'
 import { handleUnauthorized } from '@/lib/unauthorized'
 
 /**
- * Like every change in SPEC.md section 8: a run-out session says 'Unauthorized' and signs in
- * again; anything else is an 'Error' toast with the server's message or the action's fallback.
+ * Like every staff change (docs/product/screens.md#a-session-that-ran-out): a run-out session says
+ * 'Unauthorized' and signs in again; anything else is an 'Error' toast with the server's message or
+ * the action's fallback.
  */
 export function reportFailure(err: unknown, fallback: string): void {
   if (handleUnauthorized(err)) return

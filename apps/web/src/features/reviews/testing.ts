@@ -17,7 +17,8 @@ export const ROUND_ID = uuid('8000', 1)
 /** The default rubric's four criteria (the Review Guidelines card's), 1 to 10, equal weights. */
 export function criteriaFixture(): Criterion[] {
   return DEFAULT_CRITERIA.map((name, i) => ({
-    id: uuid('c000', i + 1),
+    // A valid RFC 4122 id (variant a), as the contract's reviewRequest checks.
+    id: uuid('a000', i + 1),
     name,
     weight: 1,
     scaleMin: 1,

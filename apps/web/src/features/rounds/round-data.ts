@@ -49,8 +49,9 @@ function isStoredFile(value: unknown): value is StoredFile {
 }
 
 /**
- * A round's requirements as a list. SPEC.md section 3: older data may hold a plain string or a
- * single object instead of a list, and a card must still show it rather than break.
+ * A round's requirements as a list (docs/product/rounds.md#requirements): older data may hold a
+ * plain string or a single object instead of a list, and a card must still show it rather than
+ * break.
  */
 export function requirementsOf(round: Round): RequirementView[] {
   const raw: unknown = round.requirements

@@ -19,7 +19,7 @@ export const SUBMIT_ERROR_TEXTS = {
 } as const
 
 /**
- * SPEC.md section 8, the three 'Submit error' rows, in their order. The error text is
+ * The three submission refusals of docs/product/texts.md#notices, in their order. The error text is
  * `STATUS: body`, so "containing 403" is the status; the words are matched too, for a server
  * that refuses with another status but says why.
  *

@@ -12,9 +12,10 @@ export function verifyOtp(input: VerifyOtpInput): Promise<VerifyOtpResponse> {
 }
 
 /**
- * Stores the new session. Applicant data never goes stale on its own (SPEC.md section 7), so
- * whatever an earlier session on this browser loaded is dropped first: a shared computer must
- * not show the next applicant someone else's dashboard.
+ * Stores the new session. Applicant data never goes stale on its own
+ * (docs/product/api.md#how-the-web-app-calls), so whatever an earlier session on this browser
+ * loaded is dropped first: a shared computer must not show the next applicant someone else's
+ * dashboard.
  */
 export function useVerifyOtp() {
   const queryClient = useQueryClient()

@@ -3,9 +3,9 @@ import { CircleAlert, LogIn, RotateCw } from 'lucide-react'
 import type { ReactNode } from 'react'
 
 import { ApplicantStatusBadge } from '@/components/applicant-status-badge'
+import { QueryState } from '@/components/query-state'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Spinner } from '@/components/ui/spinner'
 import { useApplicantSession } from '@/lib/applicant-session'
 
 import { useApplicantDashboard } from '../api/get-dashboard'
@@ -17,24 +17,32 @@ import { ProgressCard } from './progress-card'
 import { QuickActionsCard } from './quick-actions-card'
 import { StagesCard } from './stages-card'
 
-/** SPEC.md section 2 "Applicant dashboard", for the signed-in applicant. */
+const UNABLE_TO_LOAD = 'Unable to Load Dashboard'
+
+/** docs/product/screens.md#applicant-dashboard, for the signed-in applicant. */
 export function ApplicantDashboard() {
   const dashboard = useApplicantDashboard()
   const session = useApplicantSession()
 
-  if (dashboard.data) return <DashboardView data={dashboard.data} />
-  if (dashboard.isError) {
-    return <LoadError retrying={dashboard.isFetching} onRetry={() => void dashboard.refetch()} />
-  }
-
-  // The name stored at sign-in lets the page greet the applicant before the data arrives.
   return (
-    <div className="mx-auto grid max-w-6xl gap-6">
-      <Welcome name={session?.applicant?.name} />
-      <div className="grid place-items-center py-12">
-        <Spinner label="Loading your dashboard…" />
-      </div>
-    </div>
+    <QueryState
+      query={dashboard}
+      loadingLabel="Loading your dashboard…"
+      errorText={UNABLE_TO_LOAD}
+      loadingClassName="py-12"
+      // The name stored at sign-in lets the page greet the applicant before the data arrives.
+      renderLoading={(spinner) => (
+        <div className="mx-auto grid max-w-6xl gap-6">
+          <Welcome name={session?.applicant?.name} />
+          {spinner}
+        </div>
+      )}
+      renderError={({ retry, retrying }) => <LoadError retrying={retrying} onRetry={retry} />}
+      // A failed refresh (after a confirmation) keeps the dashboard as it was.
+      refreshError="none"
+    >
+      {(data) => <DashboardView data={data} />}
+    </QueryState>
   )
 }
 
@@ -78,7 +86,10 @@ function DashboardView({ data }: { data: DashboardData }) {
   )
 }
 
-/** SPEC.md section 8 "Dashboard load fails with no data". */
+/**
+ * The dashboard failed to load and nothing is shown yet
+ * (docs/product/screens.md#applicant-dashboard).
+ */
 function LoadError({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
   const logout = useLogoutApplicant()
 
@@ -89,7 +100,7 @@ function LoadError({ retrying, onRetry }: { retrying: boolean; onRetry: () => vo
           <CircleAlert aria-hidden="true" className="size-6" />
         </span>
         <CardTitle asChild className="text-2xl">
-          <h1>Unable to Load Dashboard</h1>
+          <h1>{UNABLE_TO_LOAD}</h1>
         </CardTitle>
         <CardDescription>Please try refreshing the page or contact support.</CardDescription>
       </CardHeader>

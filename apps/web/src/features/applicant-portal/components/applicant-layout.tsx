@@ -17,10 +17,10 @@ import { useLogoutApplicant } from '../api/logout'
 export const APPLICANT_DASHBOARD_PATH = '/applicant/dashboard'
 
 /**
- * The frame of every applicant page: the app name (home), and once signed in, who is signed in
- * and Logout. It also guards the pages (SPEC.md section 4): `signedIn` pages need a stored
- * token and go to the login page without one, the moment it is cleared (a 401, Logout, another
- * tab); the `signedOut` login page sends a signed-in applicant on to the dashboard.
+ * The frame of every applicant page: the app name (home), and once signed in, who is signed in and
+ * Logout. It also guards the pages (docs/product/sign-in.md#applicant-sessions): `signedIn` pages
+ * need a stored token and go to the login page without one, the moment it is cleared (a 401,
+ * Logout, another tab); the `signedOut` login page sends a signed-in applicant on to the dashboard.
  */
 export function ApplicantLayout({
   access,

@@ -8,7 +8,10 @@ import { errorMessage } from '@/lib/error-message'
 
 import { useConfirmApplicantParticipation } from '../api/confirm-participation'
 
-/** Shown while the server says the selected applicant still has to confirm (SPEC.md section 2). */
+/**
+ * Shown while the selected applicant still has to confirm
+ * (docs/product/applicants.md#confirmation).
+ */
 export function ConfirmationCard() {
   const confirm = useConfirmApplicantParticipation({
     onSuccess: (answer) =>

@@ -3,6 +3,7 @@ import { Check } from 'lucide-react'
 import { useId } from 'react'
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Progress } from '@/components/ui/progress'
 import { cn } from '@/lib/utils'
 
 type Step = (typeof PROGRESS_STEPS)[number]
@@ -53,20 +54,7 @@ export function ProgressCard({ items }: { items: readonly ProgressItem[] }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex items-center gap-3">
-          <div
-            role="progressbar"
-            aria-labelledby={headingId}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            aria-valuetext={`${percent}%`}
-            className="h-3 flex-1 overflow-hidden rounded-full bg-muted"
-          >
-            <div
-              className="h-full rounded-full bg-primary transition-[width]"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
+          <Progress aria-labelledby={headingId} value={percent} className="h-3 flex-1" />
           <span className="w-12 text-right text-lg font-bold tabular-nums">{percent}%</span>
         </div>
         {/* Wider than the card's padding on a phone, so five labels fit side by side at 375 px. */}

@@ -1,4 +1,9 @@
-import { PIPELINE_STATE_LABELS, type ApplicantRound, type PipelineState } from '@hackathon/contract'
+import {
+  DECIDED_PIPELINE_STATES,
+  PIPELINE_STATE_LABELS,
+  type ApplicantRound,
+  type PipelineState,
+} from '@hackathon/contract'
 import {
   ArrowRight,
   CalendarClock,
@@ -26,13 +31,8 @@ import { useNow } from '@/lib/use-now'
 const MY_SUBMISSIONS_PATH = '/applicant/submissions'
 
 /** The states a person decided (docs/product/pipeline.md): they outrank the stage's clock. */
-type Decision = Extract<PipelineState, 'advanced' | 'not_advanced' | 'won' | 'withdrawn'>
-const DECISIONS: ReadonlySet<PipelineState> = new Set([
-  'advanced',
-  'not_advanced',
-  'won',
-  'withdrawn',
-])
+type Decision = (typeof DECIDED_PIPELINE_STATES)[number]
+const DECISIONS: ReadonlySet<PipelineState> = new Set(DECIDED_PIPELINE_STATES)
 
 function decisionOf(round: ApplicantRound): Decision | null {
   return round.state && DECISIONS.has(round.state) ? (round.state as Decision) : null

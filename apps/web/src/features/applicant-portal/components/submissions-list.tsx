@@ -1,19 +1,18 @@
 import type { ApplicantSubmission } from '@hackathon/contract'
-import { ArrowLeft, FolderGit2, RotateCw } from 'lucide-react'
+import { ArrowLeft, FolderGit2 } from 'lucide-react'
 import { Link } from 'wouter'
 
 import { ApplicantSubmissionCard, applicantFile } from '@/components/applicant-submission-card'
+import { QueryState } from '@/components/query-state'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Spinner } from '@/components/ui/spinner'
 import { VersionHistory } from '@/components/version-history'
 import { formatDateTime, viewerTimeZone } from '@/lib/date-time'
-import { errorMessage } from '@/lib/error-message'
 
 import { useMySubmissions } from '../api/get-my-submissions'
 import { useApplicantRounds } from '../api/get-rounds'
 
-/** SPEC.md section 2 "Applicant submissions": the applicant's own stage submissions. */
+/** docs/product/screens.md#applicant-submissions: the applicant's own stage submissions. */
 export function SubmissionsList() {
   const submissions = useMySubmissions()
   // What each stage asks for now, to mark earlier answers to requirements it no longer asks.
@@ -39,34 +38,35 @@ export function SubmissionsList() {
           </p>
         </div>
       </div>
-      {submissions.isPending ? (
-        <div className="grid place-items-center py-12">
-          <Spinner label="Loading your submissions…" />
-        </div>
-      ) : submissions.isError ? (
-        <Card>
-          <CardContent role="alert" className="grid justify-items-start gap-3 pt-6 text-sm">
-            <p>{errorMessage(submissions.error, 'Your submissions could not be loaded.')}</p>
-            <Button variant="outline" size="sm" onClick={() => void submissions.refetch()}>
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
-          </CardContent>
-        </Card>
-      ) : submissions.data.submissions.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <ul className="grid gap-4">
-          {submissions.data.submissions.map((submission) => (
-            <li key={submission.id}>
-              <SubmissionCard
-                submission={submission}
-                currentRequirementIds={requirementsOf(submission.stageId)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={submissions}
+        loadingLabel="Loading your submissions…"
+        errorText="Your submissions could not be loaded."
+        loadingClassName="py-12"
+        errorClassName="py-0"
+        renderError={({ alert }) => (
+          <Card>
+            <CardContent className="pt-6">{alert}</CardContent>
+          </Card>
+        )}
+      >
+        {({ submissions: list }) =>
+          list.length === 0 ? (
+            <EmptyState />
+          ) : (
+            <ul className="grid gap-4">
+              {list.map((submission) => (
+                <li key={submission.id}>
+                  <SubmissionCard
+                    submission={submission}
+                    currentRequirementIds={requirementsOf(submission.stageId)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </div>
   )
 }

@@ -9,10 +9,11 @@ export interface ApplicantFilters {
 }
 
 /**
- * Query keys of the applicants feature. The first part is the GET path (SPEC.md section 7);
- * every applicant mutation invalidates `all`, which prefixes every applicant list and every
- * applicant's pipeline. '/api/rounds' is the rounds feature's key for the same call (spelled
- * out: a feature may not import another's key factory), so both share one cached list.
+ * Query keys of the applicants feature. The first part is the GET path
+ * (docs/product/api.md#how-the-web-app-calls); every applicant mutation invalidates `all`, which
+ * prefixes every applicant list and every applicant's pipeline. '/api/rounds' is the rounds
+ * feature's key for the same call (spelled out: a feature may not import another's key factory), so
+ * both share one cached list.
  */
 export const applicantKeys = {
   all: ['/api/applicants'] as const,

@@ -13,6 +13,7 @@ import { axeViolations } from '@/test/axe'
 import { errorResponse, stubApi, type Handler } from '@/test/fetch-stub'
 import { stubWindowWidth } from '@/test/media-query'
 import { renderWithApp } from '@/test/render'
+import { settle } from '@/test/settle'
 
 import { applicantFixture, applicantPage, pipelineRoundFixture } from '../testing'
 import { ApplicantTable } from './applicant-table'
@@ -335,13 +336,14 @@ describe('the applicant table', () => {
     fireEvent.change(linkedin, { target: { value: 'not a url' } })
     fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }))
 
-    const error = dialog.getByText('Invalid LinkedIn URL')
+    const error = await dialog.findByText('Invalid LinkedIn URL')
     expect(linkedin.getAttribute('aria-invalid')).toBe('true')
     expect(linkedin.getAttribute('aria-describedby')).toContain(error.id)
     expect(document.activeElement).toBe(linkedin)
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false)
 
     fireEvent.change(linkedin, { target: { value: 'https://linkedin.com/in/grace' } })
+    await settle()
     expect(dialog.queryByText('Invalid LinkedIn URL')).toBeNull()
     fireEvent.change(status, { target: { value: 'selected' } })
     fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }))

@@ -5,18 +5,16 @@ import {
   type Applicant,
   type ApplicantStatus,
 } from '@hackathon/contract'
-import { RotateCw, Users } from 'lucide-react'
+import { Users } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 
 import { ConfirmSelectDialog } from '@/components/confirm-select-dialog'
 import { Pagination } from '@/components/pagination'
+import { QueryState } from '@/components/query-state'
 import { SearchField } from '@/components/search-field'
-import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { NativeSelect } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { Spinner } from '@/components/ui/spinner'
-import { errorMessage } from '@/lib/error-message'
 import { reportSelectFailed, reportSelected } from '@/lib/select-applicant'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { cn } from '@/lib/utils'
@@ -46,7 +44,7 @@ export interface ApplicantTableProps {
   title?: string
 }
 
-/** SPEC.md section 2, "Applicant table": search, status filter, pages of 10 and row actions. */
+/** docs/product/applicants.md#the-table: search, status filter, pages of 10 and row actions. */
 export function ApplicantTable({ mode, title }: ApplicantTableProps) {
   const [searchText, setSearchText] = useState('')
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS)
@@ -130,55 +128,53 @@ export function ApplicantTable({ mode, title }: ApplicantTableProps) {
           </div>
         </div>
 
-        {applicants.isError ? (
-          <div role="alert" className="grid justify-items-start gap-3 py-6 text-sm">
-            <p>{errorMessage(applicants.error, 'The applicants could not be loaded.')}</p>
-            <Button variant="outline" size="sm" onClick={() => void applicants.refetch()}>
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
-        ) : !data ? (
-          <div className="grid place-items-center py-12">
-            <Spinner label="Loading applicants…" />
-          </div>
-        ) : data.total === 0 ? (
-          <div role="status" className="grid justify-items-center gap-2 py-12 text-center">
-            <Users aria-hidden="true" className="size-10 text-muted-foreground" />
-            <p className="font-medium">No applicants found</p>
-            <p className="text-sm text-muted-foreground">
-              {search || status !== 'all'
-                ? 'Try another search or status.'
-                : 'Applicants appear here once they register.'}
-            </p>
-          </div>
-        ) : (
-          <>
-            <div
-              aria-busy={applicants.isPlaceholderData}
-              className={cn('transition-opacity', applicants.isPlaceholderData && 'opacity-60')}
-            >
-              <ApplicantRows
-                label={title ?? 'Applicants'}
-                applicants={data.applicants}
-                mode={mode}
-                selectingId={select.isPending ? select.variables : undefined}
-                onEdit={editDialog.show}
-                onDelete={deleteDialog.show}
-                onSelect={askToSelect}
-                onRounds={roundsDialog.show}
-              />
-            </div>
-            <Pagination
-              label="Pages of applicants"
-              page={page}
-              pageSize={limit}
-              total={data.total}
-              totalPages={totalPages}
-              onPageChange={(nextPage) => setPaging({ filterKey, page: nextPage })}
-            />
-          </>
-        )}
+        <QueryState
+          query={applicants}
+          loadingLabel="Loading applicants…"
+          errorText="The applicants could not be loaded."
+          loadingClassName="py-12"
+          errorClassName="py-6"
+        >
+          {(found) =>
+            found.total === 0 ? (
+              <div role="status" className="grid justify-items-center gap-2 py-12 text-center">
+                <Users aria-hidden="true" className="size-10 text-muted-foreground" />
+                <p className="font-medium">No applicants found</p>
+                <p className="text-sm text-muted-foreground">
+                  {search || status !== 'all'
+                    ? 'Try another search or status.'
+                    : 'Applicants appear here once they register.'}
+                </p>
+              </div>
+            ) : (
+              <>
+                <div
+                  aria-busy={applicants.isPlaceholderData}
+                  className={cn('transition-opacity', applicants.isPlaceholderData && 'opacity-60')}
+                >
+                  <ApplicantRows
+                    label={title ?? 'Applicants'}
+                    applicants={found.applicants}
+                    mode={mode}
+                    selectingId={select.isPending ? select.variables : undefined}
+                    onEdit={editDialog.show}
+                    onDelete={deleteDialog.show}
+                    onSelect={askToSelect}
+                    onRounds={roundsDialog.show}
+                  />
+                </div>
+                <Pagination
+                  label="Pages of applicants"
+                  page={page}
+                  pageSize={limit}
+                  total={found.total}
+                  totalPages={totalPages}
+                  onPageChange={(nextPage) => setPaging({ filterKey, page: nextPage })}
+                />
+              </>
+            )
+          }
+        </QueryState>
       </CardContent>
 
       <PipelineDialog

@@ -1,16 +1,6 @@
 import { APPLICANT_MESSAGES, type Applicant } from '@hackathon/contract'
-import type { ComponentProps } from 'react'
 
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
-import { Button } from '@/components/ui/button'
+import { ConfirmDialog, type ConfirmDialogProps } from '@/components/confirm-dialog'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/error-message'
 
@@ -21,12 +11,12 @@ export interface DeleteApplicantDialogProps {
   applicant: Applicant | null
   open: boolean
   onClose: () => void
-  onCloseAutoFocus: ComponentProps<typeof AlertDialogContent>['onCloseAutoFocus']
+  onCloseAutoFocus: ConfirmDialogProps['onCloseAutoFocus']
 }
 
 /**
- * SPEC.md section 5, "Deleting an applicant". Opened by the table rather than by a trigger in
- * the row, because the row is gone once the delete succeeds: the table decides where focus goes.
+ * docs/product/applicants.md#delete. Opened by the table rather than by a trigger in the row,
+ * because the row is gone once the delete succeeds: the table decides where focus goes.
  */
 export function DeleteApplicantDialog({
   applicant,
@@ -51,21 +41,17 @@ export function DeleteApplicantDialog({
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => next || remove.isPending || onClose()}>
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Applicant</AlertDialogTitle>
-          <AlertDialogDescription>
-            {applicant ? APPLICANT_MESSAGES.deleteConfirm(applicant.name) : null}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" disabled={remove.isPending} onClick={confirm}>
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => next || onClose()}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title="Delete Applicant"
+      description={applicant ? APPLICANT_MESSAGES.deleteConfirm(applicant.name) : null}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={remove.isPending}
+      destructive
+      onConfirm={confirm}
+    />
   )
 }

@@ -30,7 +30,7 @@ export function userQueryOptions() {
   return queryOptions({
     queryKey: authKeys.user(),
     queryFn: getUser,
-    // SPEC.md section 4: the current-user call is not retried on failure.
+    // The current-user call is not retried on failure (docs/product/api.md#how-the-web-app-calls).
     retry: false,
   })
 }

@@ -5,8 +5,9 @@ import { Button } from '@/components/ui/button'
 import { useAuthOptions } from '../api/get-auth-options'
 
 /**
- * The third-party sign-in of SPEC.md section 2, shown only when the server has a provider
- * configured. A plain link, not a fetch: the provider's pages need a full browser navigation.
+ * The single sign-on of docs/product/sign-in.md#single-sign-on, shown only when the server has a
+ * provider configured. A plain link, not a fetch: the provider's pages need a full browser
+ * navigation.
  */
 export function SingleSignOnButton({ returnTo }: { returnTo?: string | null }) {
   const { data } = useAuthOptions()

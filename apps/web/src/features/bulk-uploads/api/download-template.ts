@@ -5,8 +5,9 @@ import { saveResponse } from '@/lib/download'
 import { UPLOAD_KINDS, type UploadKind } from '../upload-kinds'
 
 /**
- * Fetched rather than linked so that a failure is told in a toast (SPEC.md section 8,
- * 'Download Failed') while the dialog stays open. Resolves to the saved file's name.
+ * Fetched rather than linked so that a failure is told in a toast ('Download Failed',
+ * docs/product/exports-and-uploads.md#templates) while the dialog stays open. Resolves to the saved
+ * file's name.
  */
 export async function downloadUploadTemplate(kind: UploadKind): Promise<string> {
   const { templateUrl, templateFallbackName } = UPLOAD_KINDS[kind]

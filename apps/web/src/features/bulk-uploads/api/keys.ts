@@ -1,12 +1,8 @@
+import type { LiveTopic } from '@hackathon/contract'
+
 /**
- * What a bulk upload changes on other screens: applicant statuses and stages, round figures,
- * and the dashboard counts and activity built from them. The keys are spelled as their GET
- * paths (SPEC.md section 7) because a feature may not import another feature's key factory;
- * as prefixes they match every list the applicants, rounds and dashboard screens keep.
+ * What a bulk upload changes: a selection sheet, applicants (their statuses and stages) and the
+ * activity feed; a stage-details sheet, the rounds' figures. The queries each makes stale on other
+ * screens follow from these live topics (lib/stale-queries.ts).
  */
-export const REFRESHED_BY_UPLOAD = [
-  ['/api/applicants'],
-  ['/api/rounds'],
-  ['/api/stage-stats'],
-  ['/api/recent-activity'],
-] as const
+export const UPLOAD_TOPICS: readonly LiveTopic[] = ['applicants', 'activity', 'rounds']

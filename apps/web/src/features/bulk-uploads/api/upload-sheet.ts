@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 
+import { invalidateTopics } from '@/lib/stale-queries'
 import { UploadError, uploadWithProgress } from '@/lib/upload-with-progress'
 
 import { UPLOAD_KINDS, type UploadKind, type UploadResult } from '../upload-kinds'
-import { REFRESHED_BY_UPLOAD } from './keys'
+import { UPLOAD_TOPICS } from './keys'
 
 export interface UploadSheetInput {
   kind: UploadKind
@@ -58,7 +59,7 @@ export function useUploadSheet() {
     mutationFn: uploadSheet,
     onSuccess: (_result, { dryRun }) => {
       if (dryRun) return
-      for (const queryKey of REFRESHED_BY_UPLOAD) void queryClient.invalidateQueries({ queryKey })
+      void invalidateTopics(queryClient, UPLOAD_TOPICS)
     },
   })
 }

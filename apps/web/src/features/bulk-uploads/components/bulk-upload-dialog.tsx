@@ -63,9 +63,10 @@ function applyHint(shown: Shown | null): string {
 }
 
 /**
- * The bulk-upload dialog of SPEC.md section 2, for applicant selection or stage details:
- * download the template, choose a file, check it (a dry run that changes nothing), read what
- * it would change, then apply it. `children` is the element that opens the dialog.
+ * The bulk-upload dialog (docs/product/exports-and-uploads.md#bulk-uploads), for applicant
+ * selection or stage details: download the template, choose a file, check it (a dry run that
+ * changes nothing), read what it would change, then apply it. `children` is the element that opens
+ * the dialog.
  */
 export function BulkUploadDialog({ kind, children }: { kind: UploadKind; children: ReactNode }) {
   const config = UPLOAD_KINDS[kind]

@@ -7,13 +7,7 @@ import {
 } from '@tanstack/react-query'
 
 import { apiRequest } from '@/lib/api'
-
-/**
- * The applicant's status becomes confirmed (SPEC.md section 4), which the staff applicant table
- * shows. Spelled out rather than imported, since features do not import each other; a query key
- * is its GET path, so this prefix matches whatever keys the applicants feature builds under it.
- */
-const APPLICANTS_KEY = ['/api/applicants'] as const
+import { invalidateTopics } from '@/lib/stale-queries'
 
 /** The code comes from the emailed link; the server refuses a used, expired or unknown one (400). */
 export function confirmParticipation(input: ConfirmParticipationInput): Promise<MessageResponse> {
@@ -32,7 +26,9 @@ export function useConfirmParticipation(
     ...options,
     onSuccess: async (...args) => {
       await options.onSuccess?.(...args)
-      void queryClient.invalidateQueries({ queryKey: APPLICANTS_KEY })
+      // The applicant's status becomes confirmed (docs/product/applicants.md#confirmation), which
+      // the staff screens show.
+      void invalidateTopics(queryClient, ['applicants'])
     },
   })
 }

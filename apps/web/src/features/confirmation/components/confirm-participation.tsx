@@ -16,6 +16,7 @@ import {
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Link } from 'wouter'
 
+import { QueryState } from '@/components/query-state'
 import { Button } from '@/components/ui/button'
 import {
   Card,
@@ -25,7 +26,6 @@ import {
   CardHeader,
   CardTitle,
 } from '@/components/ui/card'
-import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/error-message'
 import { cn } from '@/lib/utils'
@@ -35,9 +35,9 @@ import { useConfirmationCheck, useConfirmParticipation } from '../api/confirm-pa
 const FAILED_FALLBACK = 'Failed to confirm participation. Please try again.'
 
 /**
- * SPEC.md section 2 "Confirm-participation page", for the `code` of the emailed link. Nothing
- * is sent until the applicant presses the button: mail scanners open links to check them, and
- * must not confirm anyone on the way.
+ * docs/product/applicants.md#confirmation, for the `code` of the emailed link. Nothing is sent
+ * until the applicant presses the button: mail scanners open links to check them, and must not
+ * confirm anyone on the way.
  */
 export function ConfirmParticipation({ code }: { code: string | null }) {
   const parsed = confirmParticipationInput.safeParse({ code: code ?? '' })
@@ -47,17 +47,25 @@ export function ConfirmParticipation({ code }: { code: string | null }) {
 /** The code is checked first; only a live one is greeted as selected (issue 22). */
 function CheckedLink({ input }: { input: ConfirmParticipationInput }) {
   const check = useConfirmationCheck(input)
-  if (check.isPending)
-    return (
-      <StatusCard icon={MailCheck} tone="primary" title="Checking Your Link">
-        <CardContent className="grid place-items-center pb-8">
-          <Spinner label="Checking your confirmation link..." />
-        </CardContent>
-      </StatusCard>
-    )
-  if (check.isError)
-    return <InvalidLink message={errorMessage(check.error, APPLICANT_MESSAGES.invalidLink)} />
-  return <ConfirmWithCode input={input} />
+  return (
+    <QueryState
+      query={check}
+      loadingLabel="Checking your confirmation link..."
+      errorText={APPLICANT_MESSAGES.invalidLink}
+      loadingClassName="py-0"
+      renderLoading={(spinner) => (
+        <StatusCard icon={MailCheck} tone="primary" title="Checking Your Link">
+          <CardContent className="pb-8">{spinner}</CardContent>
+        </StatusCard>
+      )}
+      // A refusal, not a failed load: the link is what is wrong, so there is nothing to retry.
+      renderError={({ error }) => (
+        <InvalidLink message={errorMessage(error, APPLICANT_MESSAGES.invalidLink)} />
+      )}
+    >
+      {() => <ConfirmWithCode input={input} />}
+    </QueryState>
+  )
 }
 
 /** A link with no code, or one the server refused: what it says, and the ways on. */

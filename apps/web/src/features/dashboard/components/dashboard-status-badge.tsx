@@ -8,7 +8,7 @@ const VARIANTS: Readonly<Record<DashboardStatus, BadgeProps['variant']>> = {
   Inactive: 'secondary',
 }
 
-/** A round's status as the dashboard says it (SPEC.md section 4): Active, Completed or Inactive. */
+/** A round's status as the dashboard says it (docs/product/dashboard.md#admin-dashboard). */
 export function DashboardStatusBadge({ status }: { status: string }) {
   const label = dashboardStatus(status)
   return <Badge variant={VARIANTS[label]}>{label}</Badge>

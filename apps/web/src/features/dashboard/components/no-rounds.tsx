@@ -4,9 +4,9 @@ import { useId } from 'react'
 import { Button } from '@/components/ui/button'
 
 /**
- * SPEC.md section 2: with no rounds, 'No Competition Rounds' and a Create First Round button
- * that does nothing. The line under the heading, which the button points to, says where rounds
- * are really made, so nobody is left pressing it.
+ * docs/product/dashboard.md#admin-dashboard: with no rounds, 'No Competition Rounds' and a Create
+ * First Round button that does nothing. The line under the heading, which the button points to,
+ * says where rounds are really made, so nobody is left pressing it.
  */
 export function NoRounds() {
   const hintId = useId()

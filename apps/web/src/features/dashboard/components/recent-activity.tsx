@@ -16,7 +16,7 @@ const ICONS: Readonly<Record<ActivityType, LucideIcon>> = {
 /** '5 minutes ago' becomes '6 minutes ago' while the page stays open. */
 const RELATIVE_TIME_REFRESH_MS = 60_000
 
-/** SPEC.md section 2, "Recent Activity": the latest items, newest first, with relative times. */
+/** "Recent Activity" (docs/product/dashboard.md#admin-dashboard): newest first, relative times. */
 export function RecentActivityList({ items }: { items: readonly ActivityItem[] }) {
   const now = useNow(RELATIVE_TIME_REFRESH_MS)
   if (items.length === 0) {

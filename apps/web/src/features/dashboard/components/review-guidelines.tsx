@@ -2,7 +2,7 @@ import { useId } from 'react'
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 
-/** SPEC.md section 2: the four things the jury weighs. */
+/** The four things the jury weighs (docs/product/dashboard.md#jury-dashboard). */
 export const REVIEW_GUIDELINES = [
   {
     title: 'Code Quality',

@@ -1,12 +1,15 @@
 import type { Round, StageStat } from '@hackathon/contract'
 
+import { Progress } from '@/components/ui/progress'
+
 import { formatCount } from '../format-count'
 import { roundProgress } from '../round-stats'
 import { DashboardStatusBadge } from './dashboard-status-badge'
 
 /**
- * SPEC.md section 2, "Round Progress": per round, its submissions and how many of them qualified
- * (were selected), with the round's status; the bar is the qualified share of the submissions.
+ * "Round Progress" (docs/product/dashboard.md#admin-dashboard): per round, its submissions and how
+ * many of them qualified (were selected), with the round's status; the bar is the qualified share
+ * of the submissions.
  */
 export function RoundProgressList({
   rounds,
@@ -39,20 +42,13 @@ export function RoundProgressList({
                 </dd>
               </div>
             </dl>
-            <div
-              role="progressbar"
+            <Progress
               aria-label={`${round.name}: qualified of submissions`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              aria-valuetext={`${formatCount(qualified)} of ${formatCount(submissions)} qualified (${percent}%)`}
-              className="h-2 overflow-hidden rounded-full bg-muted"
-            >
-              <div
-                className="h-full rounded-full bg-primary transition-[width]"
-                style={{ width: `${percent}%` }}
-              />
-            </div>
+              value={percent}
+              getValueLabel={() =>
+                `${formatCount(qualified)} of ${formatCount(submissions)} qualified (${percent}%)`
+              }
+            />
           </li>
         )
       })}

@@ -11,9 +11,9 @@ export function updateEmailSettings(input: EmailSettingsInput): Promise<MessageR
 }
 
 /**
- * The callbacks belong to the mutation, not to one `mutate` call, so the outcome is still
- * announced if the admin leaves the page while the save is on its way. Success waits for the
- * settings to be reloaded (SPEC.md section 4), so the form shows what the server stored.
+ * The callbacks belong to the mutation, not to one `mutate` call, so the outcome is still announced
+ * if the admin leaves the page while the save is on its way. Success waits for the settings to be
+ * reloaded (docs/product/email.md#settings), so the form shows what the server stored.
  */
 export function useUpdateEmailSettings(
   options: Pick<

@@ -1,9 +1,8 @@
 import { Inbox, RotateCw } from 'lucide-react'
 
+import { QueryState } from '@/components/query-state'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Spinner } from '@/components/ui/spinner'
-import { errorMessage } from '@/lib/error-message'
 import { useStackedLists } from '@/lib/use-media-query'
 
 import { useEmailLog } from '../api/get-email-log'
@@ -44,28 +43,28 @@ export function EmailLogCard() {
         </Button>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {log.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(log.error, 'The delivery log could not be loaded.')}
-          </p>
-        )}
-        {log.isPending ? (
-          <div className="grid place-items-center py-8">
-            <Spinner label="Loading the delivery log…" />
-          </div>
-        ) : log.data === undefined ? null : log.data.messages.length === 0 ? (
-          <div className="grid justify-items-center gap-2 py-8 text-center">
-            <Inbox aria-hidden="true" className="size-8 text-muted-foreground" />
-            <p className="font-medium">No emails sent yet</p>
-            <p className="text-sm text-muted-foreground">
-              Emails appear here as soon as the platform queues them.
-            </p>
-          </div>
-        ) : stacked ? (
-          <EmailLogList messages={log.data.messages} />
-        ) : (
-          <EmailLogTable messages={log.data.messages} />
-        )}
+        <QueryState
+          query={log}
+          loadingLabel="Loading the delivery log…"
+          errorText="The delivery log could not be loaded."
+          errorClassName="py-0"
+        >
+          {({ messages }) =>
+            messages.length === 0 ? (
+              <div className="grid justify-items-center gap-2 py-8 text-center">
+                <Inbox aria-hidden="true" className="size-8 text-muted-foreground" />
+                <p className="font-medium">No emails sent yet</p>
+                <p className="text-sm text-muted-foreground">
+                  Emails appear here as soon as the platform queues them.
+                </p>
+              </div>
+            ) : stacked ? (
+              <EmailLogList messages={messages} />
+            ) : (
+              <EmailLogTable messages={messages} />
+            )
+          }
+        </QueryState>
       </CardContent>
     </Card>
   )

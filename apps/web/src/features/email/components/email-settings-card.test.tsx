@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { dismissToast } from '@/components/ui/use-toast'
 import { deferred, errorResponse, stubApi } from '@/test/fetch-stub'
 import { renderWithApp } from '@/test/render'
+import { settle } from '@/test/settle'
 
 import { EmailSettingsCard } from './email-settings-card'
 
@@ -91,6 +92,7 @@ describe('the email settings card', () => {
     renderWithApp(<EmailSettingsCard />)
 
     fireEvent.click(await screen.findByRole('button', { name: 'Save Settings' }))
+    await settle()
 
     const expected: [string | RegExp, string][] = [
       ['SMTP Host', EMAIL_SETTINGS_MESSAGES.hostRequired],
@@ -116,6 +118,7 @@ describe('the email settings card', () => {
     expect(calls(fetchMock, 'POST /api/admin/email-settings')).toHaveLength(0)
 
     type('SMTP Host', 'smtp.example.org')
+    await settle()
 
     expect(screen.queryByText(EMAIL_SETTINGS_MESSAGES.hostRequired)).toBeNull()
     expect(input('SMTP Host').getAttribute('aria-invalid')).toBeNull()
@@ -217,6 +220,7 @@ describe('the email settings card', () => {
           label === 'SMTP Host' ? 'emailHost' : label === 'SMTP Port' ? 'emailPort' : 'emailUser'
         ],
       )
+      await settle()
       expect(screen.queryByText(EMAIL_SETTINGS_MESSAGES.passwordForNewServer)).toBeNull()
     }
     expect(calls(fetchMock, 'POST /api/admin/email-settings')).toEqual([])

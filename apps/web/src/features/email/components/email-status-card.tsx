@@ -1,15 +1,18 @@
 import { CircleCheckBig, CircleMinus } from 'lucide-react'
 import type { ReactNode } from 'react'
 
+import { QueryState } from '@/components/query-state'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Spinner } from '@/components/ui/spinner'
 
 import { useEmailSettings } from '../api/get-email-settings'
 
+const UNAVAILABLE = 'The email status is unavailable.'
+
 /**
- * 'System Status' (SPEC.md section 2), from the saved settings rather than the form, so it
- * changes only when a save has reached the server. Each state is a word, not just a colour.
+ * 'System Status' (docs/product/email.md#system-status), from the saved settings rather than the
+ * form, so it changes only when a save has reached the server. Each state is a word, not just a
+ * colour.
  */
 export function EmailStatusCard() {
   const settings = useEmailSettings()
@@ -23,45 +26,48 @@ export function EmailStatusCard() {
         <CardDescription>The saved email configuration.</CardDescription>
       </CardHeader>
       <CardContent>
-        {settings.isPending ? (
-          <div className="grid place-items-center py-4">
-            <Spinner label="Loading the email status…" />
-          </div>
-        ) : settings.isError ? (
+        <QueryState
+          query={settings}
+          loadingLabel="Loading the email status…"
+          errorText={UNAVAILABLE}
+          loadingClassName="py-4"
           // The settings card above shows the reason and a way to retry.
-          <p className="text-sm text-muted-foreground">The email status is unavailable.</p>
-        ) : (
-          <dl className="grid gap-4 sm:grid-cols-2">
-            <StatusItem
-              term="Email Service"
-              on={settings.data.enableEmails}
-              onLabel="Enabled"
-              offLabel="Disabled"
-              detail={
-                settings.data.enableEmails
-                  ? 'Applicants receive confirmation emails.'
-                  : // Codes and invitations are essential: they go out regardless (issue 22).
-                    'Notifications are off: applicants get no confirmation, selection or receipt emails. Sign-in codes and staff invitations are still sent.'
-              }
-            />
-            <StatusItem
-              term="SMTP Configuration"
-              on={settings.data.emailHost.trim() !== ''}
-              onLabel="Configured"
-              offLabel="Not Configured"
-              detail={
-                settings.data.emailHost.trim() ? (
-                  <span className="[overflow-wrap:anywhere]">
-                    {settings.data.emailHost}
-                    {settings.data.emailPort && `:${settings.data.emailPort}`}
-                  </span>
-                ) : (
-                  'No SMTP host is saved.'
-                )
-              }
-            />
-          </dl>
-        )}
+          renderError={() => <p className="text-sm text-muted-foreground">{UNAVAILABLE}</p>}
+          refreshError="none"
+        >
+          {(saved) => (
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <StatusItem
+                term="Email Service"
+                on={saved.enableEmails}
+                onLabel="Enabled"
+                offLabel="Disabled"
+                detail={
+                  saved.enableEmails
+                    ? 'Applicants receive confirmation emails.'
+                    : // Codes and invitations are essential: they go out regardless (issue 22).
+                      'Notifications are off: applicants get no confirmation, selection or receipt emails. Sign-in codes and staff invitations are still sent.'
+                }
+              />
+              <StatusItem
+                term="SMTP Configuration"
+                on={saved.emailHost.trim() !== ''}
+                onLabel="Configured"
+                offLabel="Not Configured"
+                detail={
+                  saved.emailHost.trim() ? (
+                    <span className="[overflow-wrap:anywhere]">
+                      {saved.emailHost}
+                      {saved.emailPort && `:${saved.emailPort}`}
+                    </span>
+                  ) : (
+                    'No SMTP host is saved.'
+                  )
+                }
+              />
+            </dl>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   )

@@ -3,7 +3,7 @@ import { Download, LoaderCircle } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { DialogClose, DialogFooter } from '@/components/ui/dialog'
 
-/** Cancel and 'Export Data' (SPEC.md section 2), the latter spinning while the file is made. */
+/** Cancel and 'Export Data' (docs/product/exports-and-uploads.md#exports), the latter spinning. */
 export function ExportDialogFooter({ pending }: { pending: boolean }) {
   return (
     <DialogFooter>

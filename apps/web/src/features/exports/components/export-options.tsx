@@ -4,7 +4,7 @@ import { ApplicantsExportDialog } from './applicants-export-dialog'
 import { ExportCard } from './export-card'
 import { RoundsExportDialog } from './rounds-export-dialog'
 
-/** The two exports of SPEC.md section 2, each a card that opens its dialog. */
+/** The two exports (docs/product/exports-and-uploads.md#exports), each a card with its dialog. */
 export function ExportOptions() {
   return (
     <div className="grid gap-4 sm:grid-cols-2">

@@ -5,8 +5,9 @@ import { Checkbox } from 'radix-ui'
 import { Label } from '@/components/ui/label'
 
 /**
- * One metric of the rounds export, named by its key as SPEC.md section 2 lists it, with the
- * column title it becomes in the file beside it.
+ * One metric of the rounds export, named by its key as
+ * docs/product/exports-and-uploads.md#rounds-export lists it, with the column title it becomes in
+ * the file beside it.
  */
 export function MetricCheckbox({
   id,

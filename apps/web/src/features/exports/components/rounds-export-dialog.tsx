@@ -1,7 +1,15 @@
-import { EXPORT_MESSAGES, ROUND_EXPORT_METRICS, STAGES } from '@hackathon/contract'
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import {
+  EXPORT_MESSAGES,
+  ROUND_EXPORT_METRICS,
+  STAGES,
+  roundExportRequest,
+} from '@hackathon/contract'
+import { useId, useState, type ReactNode } from 'react'
+import { Controller } from 'react-hook-form'
 
-import { FormField } from '@/components/form-field'
+import { FormField } from '@/components/form/form-field'
+import { formSchema } from '@/components/form/form-schema'
+import { errorOf, useZodForm } from '@/components/form/use-zod-form'
 import {
   Dialog,
   DialogContent,
@@ -13,41 +21,41 @@ import {
 import { Input, NativeSelect } from '@/components/ui/input'
 
 import { useExportRounds } from '../api/export-rounds'
-import {
-  ROUND_EXPORT_DEFAULTS,
-  toRoundExportRequest,
-  type RoundExportValues,
-  type StageFilter,
-} from '../round-export-values'
+import { ROUND_EXPORT_DEFAULTS, toRoundExportRequest } from '../round-export-values'
 import { reportExportFailure, reportExportResult } from '../report-export'
 import { ExportDialogFooter } from './export-dialog-footer'
 import { MetricCheckbox } from './metric-checkbox'
 
-/** 'Export Competition Round Details' (SPEC.md section 2); `children` is the element that opens it. */
+/** The contract's request, from the dialog's choices; a filter's problem beside its field. */
+const exportForm = formSchema(roundExportRequest, {
+  input: toRoundExportRequest,
+  issue: (problem) => ({
+    path: problem.path[0] === 'filters' ? problem.path.slice(1) : problem.path,
+    message: problem.message,
+  }),
+})
+
+/** docs/product/exports-and-uploads.md#rounds-export; `children` is the element that opens it. */
 export function RoundsExportDialog({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false)
   // Outside the dialog's content, so that closing it without exporting keeps the choices.
-  const [values, setValues] = useState<RoundExportValues>(ROUND_EXPORT_DEFAULTS)
+  const form = useZodForm(exportForm, { defaultValues: ROUND_EXPORT_DEFAULTS })
   const exportRounds = useExportRounds()
   const idPrefix = useId()
   const id = (name: string) => `${idPrefix}-${name}`
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    exportRounds.mutate(toRoundExportRequest(values), {
+  const submit = form.handleSubmit((request) => {
+    exportRounds.mutate(request, {
       onSuccess: ({ rows }) => {
         const texts = { done: EXPORT_MESSAGES.roundsDone, none: EXPORT_MESSAGES.roundsNone }
         // None matched: the dialog stays open with its filters, to widen them.
         if (!reportExportResult(rows, { ...texts, one: 'round', many: 'rounds' })) return
-        setValues(ROUND_EXPORT_DEFAULTS)
+        form.reset(ROUND_EXPORT_DEFAULTS)
         setOpen(false)
       },
       onError: (err) => reportExportFailure(err, EXPORT_MESSAGES.roundsFailed),
     })
-  }
-
-  const setDate = (field: 'fromDate' | 'toDate') => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }))
+  })
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -61,38 +69,44 @@ export function RoundsExportDialog({ children }: { children: ReactNode }) {
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id={id('fromDate')} label="From Date">
+            <FormField
+              id={id('fromDate')}
+              label="From Date"
+              error={errorOf(form, 'fromDate')}
+            >
               {(control) => (
                 <Input
                   id={control.id}
                   type="date"
-                  value={values.fromDate}
-                  onChange={setDate('fromDate')}
+                  {...form.register('fromDate')}
+                  aria-describedby={control.describedBy}
+                  aria-invalid={control.invalid || undefined}
                 />
               )}
             </FormField>
-            <FormField id={id('toDate')} label="To Date">
+            <FormField
+              id={id('toDate')}
+              label="To Date"
+              error={errorOf(form, 'toDate')}
+            >
               {(control) => (
                 <Input
                   id={control.id}
                   type="date"
-                  value={values.toDate}
-                  onChange={setDate('toDate')}
+                  {...form.register('toDate')}
+                  aria-describedby={control.describedBy}
+                  aria-invalid={control.invalid || undefined}
                 />
               )}
             </FormField>
           </div>
-          <FormField id={id('stageName')} label="Stage Name">
+          <FormField id={id('stageName')} label="Stage Name" error={errorOf(form, 'stageName')}>
             {(control) => (
               <NativeSelect
                 id={control.id}
-                value={values.stageName}
-                onChange={(event) =>
-                  setValues((current) => ({
-                    ...current,
-                    stageName: event.target.value as StageFilter,
-                  }))
-                }
+                {...form.register('stageName')}
+                aria-describedby={control.describedBy}
+                aria-invalid={control.invalid || undefined}
               >
                 <option value="all">All Stages</option>
                 {STAGES.map((stage) => (
@@ -107,17 +121,18 @@ export function RoundsExportDialog({ children }: { children: ReactNode }) {
             <legend className="mb-3 text-sm leading-none font-medium">Metrics</legend>
             <div className="grid gap-3 sm:grid-cols-2">
               {ROUND_EXPORT_METRICS.map((metric) => (
-                <MetricCheckbox
+                <Controller
                   key={metric}
-                  id={id(metric)}
-                  metric={metric}
-                  checked={values.metrics[metric]}
-                  onCheckedChange={(checked) =>
-                    setValues((current) => ({
-                      ...current,
-                      metrics: { ...current.metrics, [metric]: checked },
-                    }))
-                  }
+                  control={form.control}
+                  name={`metrics.${metric}`}
+                  render={({ field }) => (
+                    <MetricCheckbox
+                      id={id(metric)}
+                      metric={metric}
+                      checked={field.value}
+                      onCheckedChange={field.onChange}
+                    />
+                  )}
                 />
               ))}
             </div>

@@ -10,7 +10,7 @@ import { useRegisterApplicant } from '@/lib/register-applicant'
 import { RegistrationForm } from './registration-form'
 import { RegistrationSuccess } from './registration-success'
 
-/** SPEC.md section 2 "Public registration page": the form, then the registration ID. */
+/** docs/product/screens.md#register: the form, then the registration ID. */
 export function RegisterParticipant() {
   const register = useRegisterApplicant({
     onError: (err) =>

@@ -1,8 +1,9 @@
 /**
- * Query keys of the reviews feature. A key is also its GET path (SPEC.md section 7). A round's
- * rubric, assignments and ranking sit under '/api/rounds', so every round change refreshes them;
- * a jury member's review sits under '/api/submissions', the jury list's prefix. Both prefixes are
- * spelled out: a feature may not import another's key factory.
+ * Query keys of the reviews feature. A key is also its GET path
+ * (docs/product/api.md#how-the-web-app-calls). A round's rubric, assignments and ranking sit under
+ * '/api/rounds', so every round change refreshes them; a jury member's review sits under
+ * '/api/submissions', the jury list's prefix. Both prefixes are spelled out: a feature may not
+ * import another's key factory.
  */
 export const reviewKeys = {
   rounds: () => ['/api/rounds'] as const,

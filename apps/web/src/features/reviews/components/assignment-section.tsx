@@ -4,10 +4,12 @@ import {
   type AssignmentOverview,
 } from '@hackathon/contract'
 import { LoaderCircle, UserCheck } from 'lucide-react'
-import { useId, useState, type FormEvent } from 'react'
+import { useId } from 'react'
 import { Link } from 'wouter'
 
-import { FormField } from '@/components/form-field'
+import { FormField } from '@/components/form/form-field'
+import { formSchema } from '@/components/form/form-schema'
+import { errorOf, useZodForm } from '@/components/form/use-zod-form'
 import { QueryState } from '@/components/query-state'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -57,30 +59,32 @@ export function AssignmentSection({ roundId }: { roundId: string }) {
   )
 }
 
+/** assignmentRequest over the field as typed: its problem in the form's words. */
+const assignForm = formSchema(assignmentRequest, {
+  input: ({ reviewsPerSubmission: value }: { reviewsPerSubmission: string }) => ({
+    reviewsPerSubmission: value.trim() === '' ? Number.NaN : Number(value),
+  }),
+  issue: (problem) => ({
+    path: ['reviewsPerSubmission'],
+    message:
+      problem.code === 'invalid_type'
+        ? 'Enter a whole number'
+        : problem.code === 'too_big'
+          ? 'At most 20 reviews per submission'
+          : problem.message,
+  }),
+})
+
 function AssignForm({ roundId, current }: { roundId: string; current: number }) {
-  const [value, setValue] = useState(String(current || DEFAULT_REVIEWS_PER_SUBMISSION))
-  const [error, setError] = useState<string>()
+  const form = useZodForm(assignForm, {
+    defaultValues: { reviewsPerSubmission: String(current || DEFAULT_REVIEWS_PER_SUBMISSION) },
+  })
+  const error = errorOf(form, 'reviewsPerSubmission')
   const assign = useAssignReviewers(roundId)
   const id = useId()
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const parsed = assignmentRequest.safeParse({
-      reviewsPerSubmission: value.trim() === '' ? Number.NaN : Number(value),
-    })
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      setError(
-        issue?.code === 'invalid_type'
-          ? 'Enter a whole number'
-          : issue?.code === 'too_big'
-            ? 'At most 20 reviews per submission'
-            : (issue?.message ?? 'Enter a whole number'),
-      )
-      return
-    }
-    setError(undefined)
-    assign.mutate(parsed.data, {
+  const submit = form.handleSubmit((request) =>
+    assign.mutate(request, {
       onSuccess: (overview) =>
         toast({
           title: 'Reviewers assigned',
@@ -90,8 +94,8 @@ function AssignForm({ roundId, current }: { roundId: string; current: number }) 
               : `${overview.underAssigned} of ${overview.submissions} submissions have fewer than ${overview.reviewsPerSubmission} judges: there are not enough eligible jury members.`,
         }),
       onError: (err) => reportFailure(err, 'Failed to assign reviewers'),
-    })
-  }
+    }),
+  )
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
@@ -110,10 +114,9 @@ function AssignForm({ roundId, current }: { roundId: string; current: number }) 
             min={1}
             max={20}
             step={1}
-            value={value}
+            {...form.register('reviewsPerSubmission')}
             aria-describedby={describedBy}
             aria-invalid={invalid || undefined}
-            onChange={(event) => setValue(event.target.value)}
           />
         )}
       </FormField>

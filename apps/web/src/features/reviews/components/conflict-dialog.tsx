@@ -2,16 +2,7 @@ import { REVIEW_MESSAGES } from '@hackathon/contract'
 import { ShieldAlert } from 'lucide-react'
 import { useId, useState } from 'react'
 
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import { FieldMessage, Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
@@ -52,41 +43,41 @@ export function ConflictDialog({ submissionId, applicantName, onDeclared }: Conf
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => declare.isPending || setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button type="button" variant="outline" className="text-destructive hover:text-destructive">
           <ShieldAlert aria-hidden="true" />
           Declare conflict of interest
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Declare a conflict of interest?</AlertDialogTitle>
-          <AlertDialogDescription>
-            You will no longer see or review {applicantName}&apos;s submission, and the organisers
-            will know why. Declare one when you know the team or could not judge them fairly for any
-            other reason.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <div className="grid gap-2">
-          <Label htmlFor={reasonId}>Reason (optional)</Label>
-          <Textarea
-            id={reasonId}
-            rows={3}
-            maxLength={500}
-            aria-describedby={`${reasonId}-hint`}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <FieldMessage id={`${reasonId}-hint`}>Seen only by the organisers.</FieldMessage>
-        </div>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={declare.isPending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" disabled={declare.isPending} onClick={confirm}>
-            {declare.isPending ? 'Declaring...' : 'Declare conflict'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      open={open}
+      onOpenChange={setOpen}
+      title="Declare a conflict of interest?"
+      description={
+        <>
+          You will no longer see or review {applicantName}&apos;s submission, and the organisers
+          will know why. Declare one when you know the team or could not judge them fairly for any
+          other reason.
+        </>
+      }
+      confirmLabel="Declare conflict"
+      pendingLabel="Declaring..."
+      pending={declare.isPending}
+      destructive
+      onConfirm={confirm}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={reasonId}>Reason (optional)</Label>
+        <Textarea
+          id={reasonId}
+          rows={3}
+          maxLength={500}
+          aria-describedby={`${reasonId}-hint`}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <FieldMessage id={`${reasonId}-hint`}>Seen only by the organisers.</FieldMessage>
+      </div>
+    </ConfirmDialog>
   )
 }

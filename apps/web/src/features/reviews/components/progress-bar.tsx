@@ -1,3 +1,4 @@
+import { Progress } from '@/components/ui/progress'
 import { cn } from '@/lib/utils'
 
 /**
@@ -15,25 +16,16 @@ export function ProgressBar({
   max: number
   className?: string
 }) {
-  const share = max > 0 ? Math.min(1, Math.max(0, value / max)) : 0
+  const full = max > 0 && value >= max
   return (
-    <div
-      role="progressbar"
+    <Progress
       aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={max}
-      aria-valuenow={value}
-      aria-valuetext={`${value} of ${max}`}
-      className={cn('h-2.5 w-full overflow-hidden rounded-full bg-muted', className)}
-    >
-      <div
-        className={cn(
-          'h-full rounded-full',
-          share >= 1 ? 'bg-success' : 'bg-primary',
-          value > 0 && 'min-w-1',
-        )}
-        style={{ width: `${share * 100}%` }}
-      />
-    </div>
+      // Radix drops a value outside 0..max from aria-valuenow; the text still says the numbers.
+      value={Math.min(Math.max(value, 0), max)}
+      max={max}
+      getValueLabel={() => `${value} of ${max}`}
+      className={cn('h-2.5', className)}
+      indicatorClassName={cn(full && 'bg-success', value > 0 && 'min-w-1')}
+    />
   )
 }

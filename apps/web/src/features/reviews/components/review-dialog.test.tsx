@@ -7,6 +7,7 @@ import { formatDateTime } from '@/lib/date-time'
 import { axeViolations } from '@/test/axe'
 import { errorResponse, stubApi, type Handler } from '@/test/fetch-stub'
 import { renderWithApp, userWithRole } from '@/test/render'
+import { settle } from '@/test/settle'
 
 import { myReviewFixture, rubricFixture, scoresFixture } from '../testing'
 import { SubmissionReview } from './submission-review'
@@ -146,6 +147,7 @@ describe('the review dialog', () => {
     const dialog = await openDialog()
     fireEvent.change(await dialog.findByLabelText(LABELS[0]!), { target: { value: '5' } })
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    await settle()
 
     expect(dialog.getByRole('alert').textContent).toBe(REVIEW_MESSAGES.notScored)
     const innovation = dialog.getByLabelText(LABELS[1]!)

@@ -2,7 +2,7 @@ import { REVIEW_MESSAGES, type MyReview, type StaffSubmission } from '@hackathon
 import { ClipboardCheck, Lock } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 
-import { LoadError } from '@/components/load-error'
+import { QueryState } from '@/components/query-state'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -14,7 +14,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog'
-import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/use-toast'
 import { apiErrorStatus } from '@/lib/error-message'
 
@@ -88,27 +87,45 @@ function ReviewContent({
   onDeclared: () => void
 }) {
   const review = useMyReview(submission.id)
+
+  return (
+    <QueryState
+      query={review}
+      loadingLabel="Loading the review…"
+      errorText="The review could not be loaded."
+      loadingClassName="py-10"
+      errorClassName="py-0"
+    >
+      {(data) => (
+        <ReviewBody
+          data={data}
+          submission={submission}
+          onReload={() => void review.refetch()}
+          onSaved={onSaved}
+          onDeclared={onDeclared}
+        />
+      )}
+    </QueryState>
+  )
+}
+
+function ReviewBody({
+  data,
+  submission,
+  onReload,
+  onSaved,
+  onDeclared,
+}: {
+  data: MyReview
+  submission: StaffSubmission
+  /** Reads the review again, e.g. after the round closed or a conflict was declared meanwhile. */
+  onReload: () => void
+  onSaved: () => void
+  onDeclared: () => void
+}) {
   const save = useSaveReview(submission.id)
   const formId = useId()
 
-  if (review.isPending) {
-    return (
-      <div className="grid place-items-center py-10">
-        <Spinner label="Loading the review…" />
-      </div>
-    )
-  }
-  if (review.isError) {
-    return (
-      <LoadError
-        error={review.error}
-        fallback="The review could not be loaded."
-        onRetry={() => void review.refetch()}
-      />
-    )
-  }
-
-  const data = review.data
   if (data.conflict) {
     return (
       <p role="status" className="rounded-lg bg-muted p-3 text-sm">
@@ -150,7 +167,7 @@ function ReviewContent({
             reportFailure(err, 'Failed to save the review')
             // Closed or conflicted meanwhile: show the review as it now stands.
             const status = apiErrorStatus(err)
-            if (status === 403 || status === 409) void review.refetch()
+            if (status === 403 || status === 409) onReload()
           },
         })
       }

@@ -1,7 +1,6 @@
-import { ROUND_MESSAGES } from '@hackathon/contract'
+import { ROUND_MESSAGES, type Round } from '@hackathon/contract'
 
-import { LoadError } from '@/components/load-error'
-import { Spinner } from '@/components/ui/spinner'
+import { QueryState } from '@/components/query-state'
 import { viewerTimeZone } from '@/lib/date-time'
 
 import { useRounds } from '../api/get-rounds'
@@ -17,24 +16,22 @@ import { RubricSection } from './rubric-section'
 export function RoundReview({ roundId }: { roundId: string }) {
   const rounds = useRounds()
 
-  if (rounds.isPending) {
-    return (
-      <div className="grid place-items-center py-16">
-        <Spinner label="Loading the round…" />
-      </div>
-    )
-  }
-  if (rounds.isError) {
-    return (
-      <LoadError
-        className="mt-4"
-        error={rounds.error}
-        fallback="The competition round could not be loaded."
-        onRetry={() => void rounds.refetch()}
-      />
-    )
-  }
-  const round = rounds.data.rounds.find((r) => r.id === roundId)
+  return (
+    <QueryState
+      query={rounds}
+      loadingLabel="Loading the round…"
+      errorText="The competition round could not be loaded."
+      loadingClassName="py-16"
+      errorClassName="mt-4 py-0"
+    >
+      {({ rounds: list }) => (
+        <RoundReviewSections roundId={roundId} round={list.find((r) => r.id === roundId)} />
+      )}
+    </QueryState>
+  )
+}
+
+function RoundReviewSections({ roundId, round }: { roundId: string; round: Round | undefined }) {
   if (!round) {
     return (
       <>

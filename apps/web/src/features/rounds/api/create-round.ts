@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api'
 
 import { roundKeys } from './keys'
 
-/** SPEC.md section 7: a new round is sent with currentParticipants "0"; the server counts. */
+/** A new round is sent with currentParticipants "0"; the server counts (docs/product/api.md). */
 export function createRound(input: RoundInput): Promise<Round> {
   return apiRequest<Round>('POST', '/api/rounds', { ...input, currentParticipants: '0' })
 }

@@ -1,16 +1,7 @@
 import { ROUND_MESSAGES, type Round } from '@hackathon/contract'
-import { useRef, useState, type ComponentProps } from 'react'
+import { useRef, useState } from 'react'
 
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
-import { Button } from '@/components/ui/button'
+import { ConfirmDialog, type ConfirmDialogProps } from '@/components/confirm-dialog'
 import { toast } from '@/components/ui/use-toast'
 import { apiErrorCode } from '@/lib/api-error-code'
 import { apiErrorStatus, errorMessage } from '@/lib/error-message'
@@ -23,7 +14,7 @@ export interface DeleteRoundDialogProps {
   round: Round | null
   open: boolean
   onClose: () => void
-  onCloseAutoFocus: ComponentProps<typeof AlertDialogContent>['onCloseAutoFocus']
+  onCloseAutoFocus: ConfirmDialogProps['onCloseAutoFocus']
 }
 
 /**
@@ -76,51 +67,42 @@ export function DeleteRoundDialog({
     )
   }
 
-  const onOpenChange = (next: boolean) => next || remove.isPending || close()
+  const onOpenChange = (next: boolean) => next || close()
+  const shared = {
+    onOpenChange,
+    confirmLabel: 'Delete',
+    pendingLabel: 'Deleting...',
+    pending: remove.isPending,
+    destructive: true,
+  }
 
   return (
     <>
-      <AlertDialog open={open && submissionsMessage === null} onOpenChange={onOpenChange}>
-        <AlertDialogContent
-          onCloseAutoFocus={(event) => {
-            if (askingAgain.current) event.preventDefault()
-            else onCloseAutoFocus?.(event)
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete Round</AlertDialogTitle>
-            <AlertDialogDescription>
-              {round
-                ? `Are you sure you want to delete ${round.name}? This action cannot be undone.`
-                : null}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => confirm(false)}
-            >
-              {remove.isPending ? 'Deleting...' : 'Delete'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-      <AlertDialog open={open && submissionsMessage !== null} onOpenChange={onOpenChange}>
-        <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete the submissions too?</AlertDialogTitle>
-            <AlertDialogDescription>{submissionsMessage}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Keep round</AlertDialogCancel>
-            <Button variant="destructive" disabled={remove.isPending} onClick={() => confirm(true)}>
-              {remove.isPending ? 'Deleting...' : 'Delete round and submissions'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        {...shared}
+        open={open && submissionsMessage === null}
+        onCloseAutoFocus={(event) => {
+          if (askingAgain.current) event.preventDefault()
+          else onCloseAutoFocus?.(event)
+        }}
+        title="Delete Round"
+        description={
+          round
+            ? `Are you sure you want to delete ${round.name}? This action cannot be undone.`
+            : null
+        }
+        onConfirm={() => confirm(false)}
+      />
+      <ConfirmDialog
+        {...shared}
+        open={open && submissionsMessage !== null}
+        onCloseAutoFocus={onCloseAutoFocus}
+        title="Delete the submissions too?"
+        description={submissionsMessage}
+        cancelLabel="Keep round"
+        confirmLabel="Delete round and submissions"
+        onConfirm={() => confirm(true)}
+      />
     </>
   )
 }

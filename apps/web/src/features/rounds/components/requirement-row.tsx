@@ -97,7 +97,8 @@ export function RequirementRow({
             variant="ghost"
             size="icon"
             className="-my-2 size-9"
-            // The SPEC keeps one requirement at least; the button says so by being unavailable.
+            // A round keeps one requirement at least (docs/product/rounds.md#the-form); the button
+            // says so by being unavailable.
             disabled={!canRemove}
             aria-label={`Remove requirement ${number}`}
             onClick={onRemove}

@@ -19,7 +19,7 @@ import { CardMenu, CardMenuContent, CardMenuItem, CardMenuTrigger } from './card
 import { RoundStatusBadge } from './round-status-badge'
 import { WARNING_BOX } from './round-warnings-alert'
 
-/** SPEC.md section 9: a card lists this many of each, then says how many more there are. */
+/** A card lists this many of each, then says how many more (docs/product/rounds.md#cards). */
 export const SHOWN_REQUIREMENTS = 3
 export const SHOWN_PRIZES = 2
 

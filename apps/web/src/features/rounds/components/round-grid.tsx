@@ -1,11 +1,8 @@
 import type { Round } from '@hackathon/contract'
-import { RotateCw, Trophy } from 'lucide-react'
+import { Trophy } from 'lucide-react'
 import { useRef } from 'react'
 
-import { Button } from '@/components/ui/button'
-import { Spinner } from '@/components/ui/spinner'
-import { errorMessage } from '@/lib/error-message'
-
+import { QueryState } from '@/components/query-state'
 import { useTargetDialog } from '@/lib/use-target-dialog'
 
 import { useRounds } from '../api/get-rounds'
@@ -28,49 +25,46 @@ export function RoundGrid() {
 
   return (
     <div ref={fallbackRef} tabIndex={-1} className="focus:outline-none">
-      {rounds.isPending ? (
-        <div className="grid place-items-center py-16">
-          <Spinner label="Loading competition rounds…" />
-        </div>
-      ) : rounds.isError ? (
-        <div role="alert" className="grid justify-items-start gap-3 py-4 text-sm">
-          <p>{errorMessage(rounds.error, 'The competition rounds could not be loaded.')}</p>
-          <Button variant="outline" size="sm" onClick={() => void rounds.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
-      ) : rounds.data.rounds.length === 0 ? (
-        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center">
-          <Trophy aria-hidden="true" className="size-10 text-muted-foreground" />
-          <h2 className="text-lg font-semibold">No Competition Rounds</h2>
-          <p className="max-w-sm text-sm text-muted-foreground">
-            Use Add Round to create the first stage of the hackathon.
-          </p>
-        </div>
-      ) : (
-        <div className="grid gap-6">
-          {rounds.data.warnings.length > 0 && (
-            <RoundWarningsAlert
-              warnings={rounds.data.warnings}
-              rounds={rounds.data.rounds}
-              onEdit={edit.show}
-            />
-          )}
-          <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label="Competition rounds">
-            {rounds.data.rounds.map((round) => (
-              <li key={round.id} className="min-w-0">
-                <RoundCard
-                  round={round}
-                  warnings={warningsOf(rounds.data.warnings, round.id)}
-                  onEdit={edit.show}
-                  onDelete={remove.show}
-                />
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <QueryState
+        query={rounds}
+        loadingLabel="Loading competition rounds…"
+        errorText="The competition rounds could not be loaded."
+        loadingClassName="py-16"
+        errorClassName="py-4"
+      >
+        {({ rounds: list, warnings }) =>
+          list.length === 0 ? (
+            <div className="grid justify-items-center gap-2 rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center">
+              <Trophy aria-hidden="true" className="size-10 text-muted-foreground" />
+              <h2 className="text-lg font-semibold">No Competition Rounds</h2>
+              <p className="max-w-sm text-sm text-muted-foreground">
+                Use Add Round to create the first stage of the hackathon.
+              </p>
+            </div>
+          ) : (
+            <div className="grid gap-6">
+              {warnings.length > 0 && (
+                <RoundWarningsAlert warnings={warnings} rounds={list} onEdit={edit.show} />
+              )}
+              <ul
+                className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3"
+                aria-label="Competition rounds"
+              >
+                {list.map((round) => (
+                  <li key={round.id} className="min-w-0">
+                    <RoundCard
+                      round={round}
+                      warnings={warningsOf(warnings, round.id)}
+                      onEdit={edit.show}
+                      onDelete={remove.show}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )
+        }
+      </QueryState>
       <EditRoundDialog
         round={edit.target}
         open={edit.open}

@@ -1,8 +1,9 @@
 import { staffProfileRequest, type StaffMember } from '@hackathon/contract'
 import { Pencil } from 'lucide-react'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 
-import { FormField } from '@/components/form-field'
+import { FormField } from '@/components/form/form-field'
+import { errorOf, useZodForm } from '@/components/form/use-zod-form'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -79,21 +80,14 @@ function AffiliationForm({
   pending: boolean
   onSubmit: (affiliation: string | null) => void
 }) {
-  const [value, setValue] = useState(member.affiliation ?? '')
-  const [error, setError] = useState<string>()
+  const form = useZodForm(staffProfileRequest, {
+    defaultValues: { affiliation: member.affiliation ?? '' },
+  })
+  const error = errorOf(form, 'affiliation')
   const id = useId()
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const parsed = staffProfileRequest.safeParse({ affiliation: value })
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message)
-      return
-    }
-    setError(undefined)
-    // An empty field clears it: a judge with no college is eligible for every submission.
-    onSubmit(parsed.data.affiliation || null)
-  }
+  // An empty field clears it: a judge with no college is eligible for every submission.
+  const submit = form.handleSubmit(({ affiliation }) => onSubmit(affiliation || null))
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
@@ -108,10 +102,9 @@ function AffiliationForm({
             id={inputId}
             autoComplete="off"
             maxLength={200}
-            value={value}
+            {...form.register('affiliation')}
             aria-describedby={describedBy}
             aria-invalid={invalid || undefined}
-            onChange={(event) => setValue(event.target.value)}
           />
         )}
       </FormField>

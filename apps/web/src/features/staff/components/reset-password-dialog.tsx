@@ -2,15 +2,13 @@ import type { StaffMember } from '@hackathon/contract'
 import { KeyRound } from 'lucide-react'
 import { useState } from 'react'
 
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import {
-  AlertDialog,
   AlertDialogCancel,
-  AlertDialogContent,
   AlertDialogDescription,
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  AlertDialogTrigger,
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/use-toast'
@@ -26,7 +24,6 @@ export function ResetPasswordDialog({ member }: { member: StaffMember }) {
   const reset = useResetStaffPassword()
 
   function onOpenChange(next: boolean) {
-    if (reset.isPending) return
     setOpen(next)
     // The password must not outlive the dialog that shows it.
     if (!next) setPassword(null)
@@ -54,15 +51,23 @@ export function ResetPasswordDialog({ member }: { member: StaffMember }) {
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" size="sm" aria-label={`Reset password for ${member.name}`}>
           <KeyRound aria-hidden="true" />
           Reset password
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        {password ? (
+      }
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Reset password for ${member.name}?`}
+      description={`A new temporary password replaces the current one, which stops working at once. You will see the new password once, to pass on to ${member.name}.`}
+      confirmLabel="Reset password"
+      pendingLabel="Resetting..."
+      pending={reset.isPending}
+      onConfirm={confirm}
+      outcome={
+        password ? (
           <>
             <AlertDialogHeader>
               <AlertDialogTitle>New password for {member.name}</AlertDialogTitle>
@@ -75,24 +80,8 @@ export function ResetPasswordDialog({ member }: { member: StaffMember }) {
               <AlertDialogCancel>Done</AlertDialogCancel>
             </AlertDialogFooter>
           </>
-        ) : (
-          <>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Reset password for {member.name}?</AlertDialogTitle>
-              <AlertDialogDescription>
-                A new temporary password replaces the current one, which stops working at once. You
-                will see the new password once, to pass on to {member.name}.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel disabled={reset.isPending}>Cancel</AlertDialogCancel>
-              <Button disabled={reset.isPending} onClick={confirm}>
-                {reset.isPending ? 'Resetting...' : 'Reset password'}
-              </Button>
-            </AlertDialogFooter>
-          </>
-        )}
-      </AlertDialogContent>
-    </AlertDialog>
+        ) : undefined
+      }
+    />
   )
 }

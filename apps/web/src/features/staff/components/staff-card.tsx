@@ -1,9 +1,5 @@
-import { RotateCw } from 'lucide-react'
-
-import { Button } from '@/components/ui/button'
+import { QueryState } from '@/components/query-state'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Spinner } from '@/components/ui/spinner'
-import { errorMessage } from '@/lib/error-message'
 import { useStackedLists } from '@/lib/use-media-query'
 
 import { useStaff } from '../api/get-staff'
@@ -33,25 +29,22 @@ export function StaffCard({ currentUserId }: { currentUserId?: string }) {
         <AddStaffDialog />
       </CardHeader>
       <CardContent>
-        {staff.isPending ? (
-          <div className="grid place-items-center py-8">
-            <Spinner label="Loading staff…" />
-          </div>
-        ) : staff.isError ? (
-          <div role="alert" className="grid justify-items-start gap-3 py-4 text-sm">
-            <p>{errorMessage(staff.error, 'The staff list could not be loaded.')}</p>
-            <Button variant="outline" size="sm" onClick={() => void staff.refetch()}>
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
-        ) : staff.data.staff.length === 0 ? (
-          <p className="py-4 text-sm text-muted-foreground">No staff accounts yet.</p>
-        ) : stacked ? (
-          <StaffList staff={staff.data.staff} currentUserId={currentUserId} />
-        ) : (
-          <StaffTable staff={staff.data.staff} currentUserId={currentUserId} />
-        )}
+        <QueryState
+          query={staff}
+          loadingLabel="Loading staff…"
+          errorText="The staff list could not be loaded."
+          errorClassName="py-4"
+        >
+          {({ staff: members }) =>
+            members.length === 0 ? (
+              <p className="py-4 text-sm text-muted-foreground">No staff accounts yet.</p>
+            ) : stacked ? (
+              <StaffList staff={members} currentUserId={currentUserId} />
+            ) : (
+              <StaffTable staff={members} currentUserId={currentUserId} />
+            )
+          }
+        </QueryState>
       </CardContent>
     </Card>
   )

@@ -9,8 +9,9 @@ export interface TemplateFile {
 }
 
 /**
- * Fetched rather than linked so that a failure can be told to the applicant (SPEC.md section 8,
- * 'Download Failed') instead of leaving them on a browser error page. Templates are public.
+ * Fetched rather than linked so that a failure can be told to the applicant ('Download Failed',
+ * docs/product/texts.md#notices) instead of leaving them on a browser error page. Templates are
+ * public.
  */
 export async function downloadTemplate({ url, fallbackName }: TemplateFile): Promise<void> {
   await saveResponse(await fetch(url), fallbackName)

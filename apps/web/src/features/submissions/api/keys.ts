@@ -7,10 +7,11 @@ export interface SubmissionFilters {
 }
 
 /**
- * Query keys of the submissions feature. A key is also its GET path (SPEC.md section 7). The
- * applicant keys sit under '/api/applicant', the prefix the applicant portal drops when a
- * session starts or ends, and 'my-submissions' is the portal's own key for the same call, so
- * a submission made here shows on the applicant's submissions page at once.
+ * Query keys of the submissions feature. A key is also its GET path
+ * (docs/product/api.md#how-the-web-app-calls). The applicant keys sit under '/api/applicant', the
+ * prefix the applicant portal drops when a session starts or ends, and 'my-submissions' is the
+ * portal's own key for the same call, so a submission made here shows on the applicant's
+ * submissions page at once.
  */
 export const stageSubmissionKeys = {
   all: ['/api/applicant'] as const,

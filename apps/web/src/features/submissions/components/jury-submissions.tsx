@@ -1,16 +1,14 @@
 import { LIMITS, type StaffSubmission } from '@hackathon/contract'
-import { FolderGit2, RotateCw } from 'lucide-react'
+import { FolderGit2 } from 'lucide-react'
 import { useId, useMemo, useState, type ReactNode } from 'react'
 
 import { Pagination } from '@/components/pagination'
+import { QueryState } from '@/components/query-state'
 import { SearchField } from '@/components/search-field'
-import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { NativeSelect } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { Spinner } from '@/components/ui/spinner'
 import { viewerTimeZone } from '@/lib/date-time'
-import { errorMessage } from '@/lib/error-message'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { cn } from '@/lib/utils'
 
@@ -21,7 +19,9 @@ import { StaffSubmissionCard } from './staff-submission-card'
 /** Long enough to finish a word, short enough to feel live; the applicant table's pace. */
 export const SEARCH_DEBOUNCE_MS = 300
 
-/** The applicant table's page size (SPEC.md section 9), so both lists page alike. */
+/**
+ * The applicant table's page size (docs/product/applicants.md#the-table), so both lists page alike.
+ */
 const PAGE_SIZE = LIMITS.applicantPageSize
 
 export interface JurySubmissionsProps {
@@ -54,8 +54,7 @@ export function JurySubmissions({ renderActions }: JurySubmissionsProps = {}) {
     [rounds.data],
   )
 
-  const data = submissions.data
-  const totalPages = Math.max(1, data?.totalPages ?? 1)
+  const totalPages = Math.max(1, submissions.data?.totalPages ?? 1)
 
   return (
     <div className="grid min-w-0 gap-4">
@@ -87,66 +86,70 @@ export function JurySubmissions({ renderActions }: JurySubmissionsProps = {}) {
         </CardContent>
       </Card>
 
-      {submissions.isError ? (
-        <Card>
-          <CardContent role="alert" className="grid justify-items-start gap-3 pt-6 text-sm">
-            <p>{errorMessage(submissions.error, 'The submissions could not be loaded.')}</p>
-            <Button variant="outline" size="sm" onClick={() => void submissions.refetch()}>
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
-          </CardContent>
-        </Card>
-      ) : !data ? (
-        <div className="grid place-items-center py-12">
-          <Spinner label="Loading submissions…" />
-        </div>
-      ) : data.total === 0 ? (
-        <Card>
-          <CardContent role="status" className="grid justify-items-center gap-2 py-12 text-center">
-            <FolderGit2 aria-hidden="true" className="size-10 text-muted-foreground" />
-            <p className="font-medium">No submissions found</p>
-            <p className="text-sm text-muted-foreground">
-              {search || roundId
-                ? 'Try another search or round.'
-                : 'Submissions appear here once applicants send their work.'}
-            </p>
-          </CardContent>
-        </Card>
-      ) : (
-        <>
-          <p className="text-sm text-muted-foreground">
-            Times are shown in your time zone ({viewerTimeZone()}).
-          </p>
-          <div
-            aria-busy={submissions.isPlaceholderData}
-            className={cn('transition-opacity', submissions.isPlaceholderData && 'opacity-60')}
-          >
-            <h2 id={ids.list} className="sr-only">
-              Submissions on this page
-            </h2>
-            <ul aria-labelledby={ids.list} className="grid gap-4">
-              {data.submissions.map((submission) => (
-                <li key={submission.id}>
-                  <StaffSubmissionCard
-                    submission={submission}
-                    currentRequirementIds={requirementsByRound.get(submission.round.id)}
-                    actions={renderActions?.(submission)}
-                  />
-                </li>
-              ))}
-            </ul>
-          </div>
-          <Pagination
-            label="Pages of submissions"
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={data.total}
-            totalPages={totalPages}
-            onPageChange={(nextPage) => setPaging({ filterKey, page: nextPage })}
-          />
-        </>
-      )}
+      <QueryState
+        query={submissions}
+        loadingLabel="Loading submissions…"
+        errorText="The submissions could not be loaded."
+        loadingClassName="py-12"
+        errorClassName="py-0"
+        renderError={({ alert }) => (
+          <Card>
+            <CardContent className="pt-6">{alert}</CardContent>
+          </Card>
+        )}
+      >
+        {(data) =>
+          data.total === 0 ? (
+            <Card>
+              <CardContent
+                role="status"
+                className="grid justify-items-center gap-2 py-12 text-center"
+              >
+                <FolderGit2 aria-hidden="true" className="size-10 text-muted-foreground" />
+                <p className="font-medium">No submissions found</p>
+                <p className="text-sm text-muted-foreground">
+                  {search || roundId
+                    ? 'Try another search or round.'
+                    : 'Submissions appear here once applicants send their work.'}
+                </p>
+              </CardContent>
+            </Card>
+          ) : (
+            <>
+              <p className="text-sm text-muted-foreground">
+                Times are shown in your time zone ({viewerTimeZone()}).
+              </p>
+              <div
+                aria-busy={submissions.isPlaceholderData}
+                className={cn('transition-opacity', submissions.isPlaceholderData && 'opacity-60')}
+              >
+                <h2 id={ids.list} className="sr-only">
+                  Submissions on this page
+                </h2>
+                <ul aria-labelledby={ids.list} className="grid gap-4">
+                  {data.submissions.map((submission) => (
+                    <li key={submission.id}>
+                      <StaffSubmissionCard
+                        submission={submission}
+                        currentRequirementIds={requirementsByRound.get(submission.round.id)}
+                        actions={renderActions?.(submission)}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <Pagination
+                label="Pages of submissions"
+                page={page}
+                pageSize={PAGE_SIZE}
+                total={data.total}
+                totalPages={totalPages}
+                onPageChange={(nextPage) => setPaging({ filterKey, page: nextPage })}
+              />
+            </>
+          )
+        }
+      </QueryState>
     </div>
   )
 }

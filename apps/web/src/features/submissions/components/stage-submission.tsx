@@ -1,12 +1,12 @@
 import type { ApplicantRound, ApplicantSubmission, StageDocument } from '@hackathon/contract'
-import { ArrowLeft, RotateCw, SearchX } from 'lucide-react'
+import { ArrowLeft, SearchX } from 'lucide-react'
 import { useEffect, useEffectEvent, type ReactNode } from 'react'
 import { Link } from 'wouter'
 
+import { QueryState, type QueryFailure } from '@/components/query-state'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
-import { Spinner } from '@/components/ui/spinner'
-import { apiErrorStatus, errorMessage } from '@/lib/error-message'
+import { apiErrorStatus } from '@/lib/error-message'
 import { stageAvailability, startHasPassed } from '@/lib/stage-availability'
 import { useNow } from '@/lib/use-now'
 
@@ -20,9 +20,9 @@ import { StageDetails } from './stage-details'
 import { StageSubmissionForm } from './stage-submission-form'
 
 /**
- * SPEC.md section 2, "Stage submission page": the stage is looked up among the applicant's
- * rounds (which carry whether it is open to them and why not: docs/product/pipeline.md#access);
- * its requirements and the applicant's existing submission fill the form.
+ * docs/product/screens.md#stage-submission: the stage is looked up among the applicant's rounds
+ * (which carry whether it is open to them and why not: docs/product/pipeline.md#access); its
+ * requirements and the applicant's existing submission fill the form.
  */
 export function StageSubmission({ stageId }: { stageId: string }) {
   const rounds = useApplicantRounds()
@@ -30,37 +30,41 @@ export function StageSubmission({ stageId }: { stageId: string }) {
   const documents = useStageDocuments(stageId, { enabled: Boolean(stage) })
   const mySubmissions = useMySubmissions()
 
-  if (rounds.isPending) return <Loading />
-  if (rounds.isError) {
-    return <LoadError error={rounds.error} onRetry={() => void rounds.refetch()} />
-  }
-  // Deleted between the rounds call and this one: as missing as an id nobody knows.
-  if (!stage || (documents.isError && apiErrorStatus(documents.error) === 404)) {
-    return <StageNotFound />
-  }
-  if (documents.isPending || mySubmissions.isPending) return <Loading />
-  if (documents.isError || mySubmissions.isError) {
-    return (
-      <LoadError
-        error={documents.error ?? mySubmissions.error}
-        onRetry={() => {
-          if (documents.isError) void documents.refetch()
-          if (mySubmissions.isError) void mySubmissions.refetch()
-        }}
-      />
-    )
+  // One wait and one failure for the three calls the page needs.
+  const states = {
+    loadingLabel: 'Loading the stage…',
+    errorText: 'This stage could not be loaded.',
+    loadingClassName: 'py-12',
+    errorClassName: 'py-0',
+    renderError: ({ alert }: QueryFailure) => <LoadError alert={alert} />,
   }
 
-  const submission = mySubmissions.data.submissions.find((s) => s.stageId === stageId)
   return (
-    <Frame>
-      <StageView
-        stage={stage}
-        documents={documents.data.documents}
-        submission={submission}
-        onStarted={() => void rounds.refetch()}
-      />
-    </Frame>
+    <QueryState query={rounds} {...states}>
+      {() =>
+        // Deleted between the rounds call and this one: as missing as an id nobody knows.
+        !stage || (documents.isError && apiErrorStatus(documents.error) === 404) ? (
+          <StageNotFound />
+        ) : (
+          <QueryState query={documents} {...states}>
+            {({ documents: requirements }) => (
+              <QueryState query={mySubmissions} {...states}>
+                {({ submissions }) => (
+                  <Frame>
+                    <StageView
+                      stage={stage}
+                      documents={requirements}
+                      submission={submissions.find((s) => s.stageId === stageId)}
+                      onStarted={() => void rounds.refetch()}
+                    />
+                  </Frame>
+                )}
+              </QueryState>
+            )}
+          </QueryState>
+        )
+      }
+    </QueryState>
   )
 }
 
@@ -112,32 +116,19 @@ function Frame({ children }: { children: ReactNode }) {
   )
 }
 
-function Loading() {
-  return (
-    <div className="grid place-items-center py-12">
-      <Spinner label="Loading the stage…" />
-    </div>
-  )
-}
-
-function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+/** A failed call, under the page's title. */
+function LoadError({ alert }: { alert: ReactNode }) {
   return (
     <Frame>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Stage Submission</h1>
       <Card>
-        <CardContent role="alert" className="grid justify-items-start gap-3 pt-6 text-sm">
-          <p>{errorMessage(error, 'This stage could not be loaded.')}</p>
-          <Button variant="outline" size="sm" onClick={onRetry}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </CardContent>
+        <CardContent className="pt-6">{alert}</CardContent>
       </Card>
     </Frame>
   )
 }
 
-/** SPEC.md section 8, 'Missing stage'. */
+/** A missing stage: 'Stage Not Found' (docs/product/screens.md#stage-submission). */
 function StageNotFound() {
   return (
     <div className="mx-auto max-w-md rounded-xl border border-border bg-card p-8 text-center shadow-sm">
