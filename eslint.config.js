@@ -204,4 +204,24 @@ export default tseslint.config(
       ),
     },
   })),
+  {
+    // One way to write a form (docs/decisions/031-forms.md): react-hook-form with the zod
+    // resolver, through components/form/use-zod-form.ts, which sets the product's behaviour. The
+    // rest (a <form> without it, an error map in state) is apps/web/src/forms.test.ts's to catch.
+    files: ['apps/web/src/{features,pages}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[source.value='react-hook-form'] ImportSpecifier[imported.name='useForm']",
+          message: 'Use useZodForm (components/form/use-zod-form.ts): it sets how forms check.',
+        },
+        {
+          selector: "ImportDeclaration[source.value='@hookform/resolvers/zod']",
+          message: 'Use useZodForm (components/form/use-zod-form.ts): it sets the zod resolver.',
+        },
+      ],
+    },
+  },
 )

@@ -6,6 +6,7 @@ import { dismissToast } from '@/components/ui/use-toast'
 import { applicantFixture } from '@/features/applicants/testing'
 import { errorResponse, stubApi, type Handler } from '@/test/fetch-stub'
 import { renderWithApp, userWithRole } from '@/test/render'
+import { settle } from '@/test/settle'
 
 import AddApplicantPage from './add-applicant-page'
 
@@ -66,12 +67,13 @@ describe('the add applicant page', () => {
     expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/quick-actions')
   })
 
-  it('says what is missing, beside each field, and sends nothing', () => {
+  it('says what is missing, beside each field, and sends nothing', async () => {
     const { fetchMock } = renderPage()
 
     fillIn({ 'LinkedIn Profile (Optional)': 'linkedin' })
     submit()
 
+    await screen.findByText('Name is required')
     for (const message of [
       'Name is required',
       'Valid email is required',
@@ -90,6 +92,7 @@ describe('the add applicant page', () => {
     expect(fetchMock).not.toHaveBeenCalled()
 
     fillIn({ 'Full Name': 'Katherine Johnson' })
+    await settle()
     expect(screen.queryByText('Name is required')).toBeNull()
   })
 

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { authKeys } from '@/features/auth/api/keys'
 import { deferred, errorResponse, stubApi, type Handler } from '@/test/fetch-stub'
 import { renderWithApp, userWithRole } from '@/test/render'
+import { settle } from '@/test/settle'
 
 import AdminLoginPage from './admin-login-page'
 
@@ -39,14 +40,22 @@ describe('the admin/jury login page', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/')
   })
 
-  it('asks for both fields before sending anything', () => {
+  it('asks for both fields before sending anything', async () => {
     const { fetchMock } = renderLogin(() => errorResponse(401, 'Invalid email or password'))
 
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    await settle()
 
     expect(screen.getByText('Email is required')).toBeTruthy()
     expect(screen.getByText('Password is required')).toBeTruthy()
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'))
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false)
+
+    // From then on each field is checked again as it changes.
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'admin@example.org' } })
+    await settle()
+    expect(screen.queryByText('Email is required')).toBeNull()
+    expect(screen.getByText('Password is required')).toBeTruthy()
   })
 
   it("shows the server's message when the sign-in is refused", async () => {

@@ -12,6 +12,7 @@ import { dismissToast } from '@/components/ui/use-toast'
 import { applicantFixture, storeSession, TOKEN } from '@/features/applicant-portal/testing'
 import { deferred, errorResponse, stubApi, type Handler } from '@/test/fetch-stub'
 import { renderWithApp } from '@/test/render'
+import { settle } from '@/test/settle'
 
 import ApplicantLoginPage from './applicant-login-page'
 
@@ -57,11 +58,12 @@ describe('the applicant login page', () => {
     expect(banner.queryByRole('button', { name: 'Logout' })).toBeNull()
   })
 
-  it('says "Please enter your email or mobile number" and sends nothing for an empty identifier', () => {
+  it('says "Please enter your email or mobile number" and sends nothing for an empty identifier', async () => {
     const { fetchMock } = renderLogin()
 
     fireEvent.change(identifierField(), { target: { value: '   ' } })
     fireEvent.click(screen.getByRole('button', { name: 'Send OTP' }))
+    await settle()
 
     expect(screen.getByText('Please enter your email or mobile number')).toBeTruthy()
     expect(identifierField().getAttribute('aria-invalid')).toBe('true')
@@ -129,6 +131,7 @@ describe('the applicant login page', () => {
     await sendCodeTo('asha@example.org')
 
     fireEvent.click(screen.getByRole('button', { name: 'Verify OTP' }))
+    await settle()
 
     expect(screen.getByText('Please enter the OTP')).toBeTruthy()
     expect(fetchMock).toHaveBeenCalledTimes(1)

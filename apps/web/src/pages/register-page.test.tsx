@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { dismissToast } from '@/components/ui/use-toast'
 import { deferred, errorResponse, stubApi, type Handler } from '@/test/fetch-stub'
 import { renderWithApp } from '@/test/render'
+import { settle } from '@/test/settle'
 
 import RegisterPage from './register-page'
 
@@ -54,14 +55,16 @@ describe('the public registration page', () => {
     expect(within(banner).getByRole('link', { name: APP_NAME }).getAttribute('href')).toBe('/')
   })
 
-  it('shows each field’s message beneath it on submit, and re-checks as the visitor types', () => {
+  it('shows each field’s message beneath it on submit, and re-checks as the visitor types', async () => {
     const { fetchMock } = renderRegister()
 
     type('Full Name', 'A')
+    await settle()
     expect(field('Full Name').getAttribute('aria-invalid')).toBeNull()
     type('Full Name', '')
 
     submit()
+    await settle()
 
     const expected: [string, string][] = [
       ['Full Name', 'Name must be at least 2 characters'],
@@ -81,35 +84,43 @@ describe('the public registration page', () => {
     expect(posts(fetchMock)).toHaveLength(0)
 
     type('Full Name', 'A')
+    await settle()
     expect(describedBy('Full Name')).toContain('Name must be at least 2 characters')
     type('Full Name', 'Ad')
+    await settle()
     expect(screen.queryByText('Name must be at least 2 characters')).toBeNull()
     expect(field('Full Name').getAttribute('aria-invalid')).toBeNull()
 
     type('Email Address', 'ada@')
+    await settle()
     expect(describedBy('Email Address')).toContain('Invalid email address')
     type('Email Address', 'ada@example.org')
+    await settle()
     expect(screen.queryByText('Invalid email address')).toBeNull()
 
     type('Mobile Number', '98765')
+    await settle()
     expect(describedBy('Mobile Number')).toContain('Mobile number must be at least 10 digits')
 
     type('Course/Program', 'Other')
+    await settle()
     expect(screen.queryByText('Course is required')).toBeNull()
     expect(screen.getByText('Year of graduation is required')).toBeTruthy()
 
     submit()
+    await settle()
     expect(document.activeElement).toBe(field('Mobile Number'))
     expect(posts(fetchMock)).toHaveLength(0)
   })
 
-  it('refuses a mobile number with letters or more than 15 digits, and a name with a link, before sending (issue 20)', () => {
+  it('refuses a mobile number with letters or more than 15 digits, and a name with a link, before sending (issue 20)', async () => {
     const { fetchMock } = renderRegister()
 
     fillIn()
     type('Full Name', 'Pay the fee at www.fees.example')
     type('Mobile Number', '98765 CALL ME')
     submit()
+    await settle()
 
     expect(describedBy('Full Name')).toContain(
       'Name cannot contain a link, an email address or a web address',
@@ -118,11 +129,13 @@ describe('the public registration page', () => {
       'Mobile number can only contain digits, spaces, dashes, dots, brackets and a leading +',
     )
     type('Mobile Number', '+91 98765 43210 12345')
+    await settle()
     expect(describedBy('Mobile Number')).toContain('Mobile number must be at most 15 digits')
     expect(posts(fetchMock)).toHaveLength(0)
 
     type('Full Name', 'K. Ramesh')
     type('Mobile Number', '+91 (0) 98765-43210')
+    await settle()
     expect(field('Full Name').getAttribute('aria-invalid')).toBeNull()
     expect(field('Mobile Number').getAttribute('aria-invalid')).toBeNull()
   })

@@ -180,7 +180,9 @@ describe('the rubric section', () => {
     // The bottom of the scale is checked with its top: lowering it puts the top right.
     fireEvent.change(rubric.getByLabelText('Criterion 4 lowest score'), { target: { value: '0' } })
     await settle()
-    expect(rubric.getByLabelText('Criterion 4 highest score').getAttribute('aria-invalid')).toBeNull()
+    expect(
+      rubric.getByLabelText('Criterion 4 highest score').getAttribute('aria-invalid'),
+    ).toBeNull()
   })
 
   it('is read-only once reviewed, and still moves the closing time with the criteria unchanged', async () => {

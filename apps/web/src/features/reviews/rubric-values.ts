@@ -1,5 +1,6 @@
-import { rubricRequest, type Rubric, type RubricRequest } from '@hackathon/contract'
+import { rubricRequest, type Rubric } from '@hackathon/contract'
 
+import { formSchema } from '@/components/form/form-schema'
 import { fromDateTimeLocal, toDateTimeLocal } from '@/lib/datetime-local'
 
 export const CRITERION_FIELDS = ['name', 'weight', 'scaleMin', 'scaleMax'] as const
@@ -15,14 +16,6 @@ export interface RubricFormValues {
   criteria: CriterionRow[]
   /** A datetime-local value on the viewer's clock; '' keeps reviews open. */
   reviewClosesAt: string
-}
-
-export interface RubricFormErrors {
-  /** A problem with the list itself, e.g. no criteria at all. */
-  form?: string
-  /** By row key, then field. */
-  rows: Record<string, Partial<Record<CriterionField, string>>>
-  reviewClosesAt?: string
 }
 
 let lastKey = 0
@@ -77,12 +70,10 @@ function readable(issue: {
   return issue.message
 }
 
-/** The request the contract accepts, or what to say beside each field that stops it. */
-export function parseRubricForm(
-  values: RubricFormValues,
-): { ok: true; request: RubricRequest } | { ok: false; errors: RubricFormErrors } {
+/** The request the form's values stand for: numbers from their text, the time in UTC. */
+function toRubricRequest(values: RubricFormValues) {
   const closesAt = values.reviewClosesAt.trim()
-  const parsed = rubricRequest.safeParse({
+  return {
     criteria: values.criteria.map((row) => ({
       name: row.name,
       weight: toNumber(row.weight),
@@ -91,22 +82,25 @@ export function parseRubricForm(
     })),
     // An unreadable value is sent as typed, so the contract refuses it instead of reopening reviews.
     reviewClosesAt: closesAt ? (fromDateTimeLocal(closesAt) ?? closesAt) : null,
-  })
-  if (parsed.success) return { ok: true, request: parsed.data }
-
-  const errors: RubricFormErrors = { rows: {} }
-  for (const issue of parsed.error.issues) {
-    const [top, index, field] = issue.path
-    if (top === 'criteria' && typeof index === 'number' && typeof field === 'string') {
-      const key = values.criteria[index]?.key
-      if (!key) continue
-      const row = (errors.rows[key] ??= {})
-      row[field as CriterionField] ??= readable(issue as Parameters<typeof readable>[0])
-    } else if (top === 'criteria') {
-      errors.form ??= issue.message
-    } else if (top === 'reviewClosesAt') {
-      errors.reviewClosesAt ??= 'Enter a valid date and time'
-    }
   }
-  return { ok: false, errors }
 }
+
+/**
+ * The rubric form's schema: the contract's rubricRequest over the form's values. A criterion's
+ * problem is said beside its field (`criteria.2.weight`), in the form's words; one of the list
+ * itself (`criteria.root`) under the table; the output is the request.
+ */
+export const rubricFormSchema = formSchema(rubricRequest, {
+  input: toRubricRequest,
+  issue: (problem) => {
+    const [top, index, field] = problem.path
+    if (top === 'criteria' && typeof index === 'number' && typeof field === 'string') {
+      return { path: problem.path, message: readable(problem as Parameters<typeof readable>[0]) }
+    }
+    if (top === 'criteria') return { path: ['criteria', 'root'], message: problem.message }
+    if (top === 'reviewClosesAt') {
+      return { path: ['reviewClosesAt'], message: 'Enter a valid date and time' }
+    }
+    return null
+  },
+})

@@ -12,6 +12,7 @@ import {
   type RequirementKind,
   type StoredFile,
 } from '@hackathon/contract'
+import { z } from 'zod'
 
 import { fromDateTimeLocal, toDateTimeLocal } from '@/lib/datetime-local'
 
@@ -139,9 +140,9 @@ export function valuesFromRound(round: Round): RoundFormValues {
 }
 
 /**
- * The request body the form's values stand for (SPEC.md section 5): requirements without a
- * description are left out, prizes are split by line without the blank ones, times are UTC.
- * A file requirement sends its types and size limit; a link or a text needs neither.
+ * The request body the form's values stand for (docs/product/rounds.md#the-form): requirements
+ * without a description are left out, prizes are split by line without the blank ones, times are
+ * UTC. A file requirement sends its types and size limit; a link or a text needs neither.
  * `rowKeys[i]` is the form row that became `requirements[i]`, to put a problem beside it.
  */
 export function toRoundRequest(values: RoundFormValues) {
@@ -220,6 +221,31 @@ export function validateRound(
     return { ok: false, errors }
   }
   return { ok: true, input: parsed.success ? parsed.data : request }
+}
+
+/**
+ * The round form's schema (for useZodForm): validateRound over the form's values, each problem
+ * on its field (`requirements.2.maxSizeMb`; `requirements.root` for the list itself), the request
+ * as its output.
+ */
+export function roundFormSchema(maxPosition: number | null) {
+  return z.custom<RoundFormValues>().transform((values, ctx): RoundInput => {
+    const result = validateRound(values, { maxPosition })
+    if (result.ok) return result.input
+    const problem = (path: PropertyKey[], message: string) =>
+      ctx.addIssue({ code: 'custom', path, message })
+    for (const field of FORM_FIELDS) {
+      const message = result.errors.fields[field]
+      if (message) problem(field === 'requirements' ? ['requirements', 'root'] : [field], message)
+    }
+    values.requirements.forEach((row, index) => {
+      for (const field of REQUIREMENT_FIELDS) {
+        const message = result.errors.rows[row.key]?.[field]
+        if (message) problem(['requirements', index, field], message)
+      }
+    })
+    return z.NEVER
+  })
 }
 
 function requirementField(field: PropertyKey | undefined): RequirementField {

@@ -8,7 +8,10 @@ import {
 } from '@hackathon/contract'
 import { ArrowLeft, KeyRound, MailCheck, RotateCw } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useController } from 'react-hook-form'
 import { Link } from 'wouter'
+
+import { errorOf, useZodForm } from '@/components/form/use-zod-form'
 
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -17,18 +20,20 @@ import { FieldMessage, Label } from '@/components/ui/label'
 import { toast } from '@/components/ui/use-toast'
 import { apiErrorCode } from '@/lib/api-error-code'
 import { errorMessage } from '@/lib/error-message'
-import { fieldErrors } from '@/lib/field-errors'
 
 import { useSendOtp } from '../api/send-otp'
 import { useVerifyOtp } from '../api/verify-otp'
 
-/** SPEC.md section 5: the code field keeps digits only, at most LIMITS.otpDigits of them. */
+/**
+ * The code field keeps digits only, at most LIMITS.otpDigits (docs/product/sign-in.md#applicants).
+ */
 export function otpDigits(value: string): string {
   return value.replace(/\D/g, '').slice(0, LIMITS.otpDigits)
 }
 
 /**
- * The applicant sign-in of SPEC.md sections 2 and 4: the identifier step, then the code step.
+ * The applicant sign-in (docs/product/sign-in.md#applicants): the identifier step, then the
+ * code step.
  * `onSignedIn` runs once the session is stored.
  */
 export function OtpLogin({ onSignedIn }: { onSignedIn: () => void }) {
@@ -122,30 +127,20 @@ function IdentifierStep({
   onSend: (identifier: string) => void
 }) {
   const id = useId()
-  const input = useRef<HTMLInputElement>(null)
-  const [error, setError] = useState<string | null>(null)
+  const form = useZodForm(sendOtpInput, { defaultValues: { identifier } })
+  const error = errorOf(form, 'identifier')
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (sending) return
-    const parsed = sendOtpInput.safeParse({ identifier })
-    if (!parsed.success) {
-      setError(fieldErrors<'identifier'>(parsed.error.issues).identifier ?? null)
-      input.current?.focus()
-      return
-    }
-    setError(null)
-    onSend(parsed.data.identifier)
-  }
+  const onSubmit = form.handleSubmit((input) => {
+    if (!sending) onSend(input.identifier)
+  })
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <div className="grid gap-2">
         <Label htmlFor={id}>Email or Mobile Number</Label>
         <Input
-          ref={input}
           id={id}
-          name="identifier"
+          {...form.register('identifier', { onChange: (event) => onChange(event.target.value) })}
           // Back from the code step, the field to correct is where the applicant left it.
           autoFocus={identifier !== ''}
           type="text"
@@ -154,10 +149,8 @@ function IdentifierStep({
           spellCheck={false}
           placeholder="you@example.com or 9876543210"
           required
-          value={identifier}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          onChange={(event) => onChange(event.target.value)}
         />
         {error ? (
           <FieldMessage error id={`${id}-error`}>
@@ -196,8 +189,9 @@ function CodeStep({
 }) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
-  const [otp, setOtp] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const form = useZodForm(verifyOtpInput, { defaultValues: { identifier, otp: '' } })
+  const otp = useController({ control: form.control, name: 'otp' }).field
+  const error = errorOf(form, 'otp')
   // The code's tries are spent: even the right one fails, so the way on is a new code (issue 22).
   const [usedUp, setUsedUp] = useState(false)
   const offer = useRef<HTMLButtonElement>(null)
@@ -211,28 +205,24 @@ function CodeStep({
   function resend() {
     if (resending) return
     onResend(() => {
-      setOtp('')
-      setError(null)
+      form.reset({ identifier, otp: '' })
       setUsedUp(false)
       input.current?.focus()
     })
   }
 
+  // Checked when the form is sent, not during render: the handlers below use the input's ref.
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+    void form.handleSubmit(verifyCode)(event)
+  }
+
+  function verifyCode(request: VerifyOtpInput) {
     if (verify.isPending) return
-    const parsed = verifyOtpInput.safeParse({ identifier, otp })
-    if (!parsed.success) {
-      setError(fieldErrors<keyof VerifyOtpInput>(parsed.error.issues).otp ?? null)
-      input.current?.focus()
-      return
-    }
-    setError(null)
-    verify.mutate(parsed.data, {
+    verify.mutate(request, {
       onSuccess: onSignedIn,
       onError: (err) => {
         if (apiErrorCode(err) === OTP_USED_UP) {
-          setError(errorMessage(err, OTP_MESSAGES.invalid))
+          form.setError('otp', { type: 'server', message: errorMessage(err, OTP_MESSAGES.invalid) })
           setUsedUp(true)
           return
         }
@@ -260,9 +250,12 @@ function CodeStep({
         <div className="grid gap-2">
           <Label htmlFor={id}>Enter OTP</Label>
           <Input
-            ref={input}
+            ref={(element) => {
+              otp.ref(element)
+              input.current = element
+            }}
             id={id}
-            name="otp"
+            name={otp.name}
             autoFocus
             type="text"
             inputMode="numeric"
@@ -270,11 +263,12 @@ function CodeStep({
             pattern="[0-9]*"
             // No maxLength: it would cut a pasted "123 456" to "123 45" before the digits are kept.
             required
-            value={otp}
+            value={otp.value}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${statusId} ${error ? `${id}-error` : `${id}-hint`}`}
             className="h-12 text-center font-mono text-2xl tracking-[0.5em] sm:text-2xl"
-            onChange={(event) => setOtp(otpDigits(event.target.value))}
+            onChange={(event) => otp.onChange(otpDigits(event.target.value))}
+            onBlur={otp.onBlur}
           />
           {error ? (
             <FieldMessage error id={`${id}-error`}>

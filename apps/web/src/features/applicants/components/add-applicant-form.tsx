@@ -7,18 +7,17 @@ import {
 import { UserPlus } from 'lucide-react'
 import { Link } from 'wouter'
 
+import { bindField, useZodForm } from '@/components/form/use-zod-form'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/error-message'
 import { handleUnauthorized } from '@/lib/unauthorized'
 
 import { useAddApplicant } from '../api/add-applicant'
-import { useSchemaForm } from '../hooks/use-schema-form'
 import { GraduationYearField, LinkedinField, PersonFields, StudyFields } from './applicant-fields'
 
 const BUSY = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50'
 
-/** In display order: a failed submit focuses the first field with a problem. */
 const EMPTY = {
   name: '',
   email: '',
@@ -39,7 +38,7 @@ const PLACEHOLDERS = {
   course: 'e.g., Computer Science',
 }
 
-/** SPEC.md sections 2, 5 and 8, "Add Applicant": an admin registers a participant by hand. */
+/** docs/product/applicants.md#add: an admin registers a participant by hand. */
 export function AddApplicantForm({
   cancelHref,
   onAdded,
@@ -47,7 +46,8 @@ export function AddApplicantForm({
   cancelHref: string
   onAdded: () => void
 }) {
-  const form = useSchemaForm(manualApplicantInput, EMPTY)
+  const form = useZodForm(manualApplicantInput, { defaultValues: EMPTY })
+  const field = (name: keyof typeof EMPTY) => bindField(form, name)
   const add = useAddApplicant()
 
   function submit(input: ManualApplicantInput) {
@@ -71,14 +71,14 @@ export function AddApplicantForm({
   return (
     <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <PersonFields field={form.field} placeholders={PLACEHOLDERS} />
+        <PersonFields field={field} placeholders={PLACEHOLDERS} />
         <StudyFields
-          college={form.field('college')}
-          course={form.field('course')}
+          college={field('college')}
+          course={field('course')}
           placeholders={PLACEHOLDERS}
         />
-        <GraduationYearField years={GRADUATION_YEARS.editForm} prompt {...form.field('year')} />
-        <LinkedinField {...form.field('linkedinProfile')} />
+        <GraduationYearField years={GRADUATION_YEARS.editForm} prompt {...field('year')} />
+        <LinkedinField {...field('linkedinProfile')} />
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">

@@ -1,12 +1,5 @@
-import { SelectField, TextField } from './form-fields'
-
-/** What useSchemaForm's `field(name)` gives a field: its id, value, error and change handler. */
-interface FieldBinding {
-  id: string
-  value: string
-  error?: string
-  onChange: (event: { target: { value: string } }) => void
-}
+import { SelectField, TextField } from '@/components/form/fields'
+import type { FieldBinding } from '@/components/form/use-zod-form'
 
 type PersonField = 'name' | 'email' | 'mobile' | 'studentId'
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import {
   PIPELINE_STATE_LABELS,
   decisionInput,
@@ -9,18 +8,19 @@ import {
   type Round,
 } from '@hackathon/contract'
 import { useId, useState } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
+import { useWatch } from 'react-hook-form'
 
+import { SelectField, TextField } from '@/components/form/fields'
+import { FormField } from '@/components/form/form-field'
+import { useZodForm } from '@/components/form/use-zod-form'
 import { Button } from '@/components/ui/button'
 import { Textarea } from '@/components/ui/textarea'
-import { FormField } from '@/components/form-field'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/error-message'
 import { stageTitle } from '@/lib/stage-title'
 import { handleUnauthorized } from '@/lib/unauthorized'
 
 import { useRecordDecision } from '../api/record-decision'
-import { SelectField, TextField } from './form-fields'
 
 /** How each decision reads in the form: the two undos say what they undo. */
 export const DECISION_LABELS: Record<PipelineDecision, string> = {
@@ -68,8 +68,7 @@ export function DecisionForm({ applicant, entries, rounds }: DecisionFormProps) 
   const ids = { prize: useId(), prizes: useId(), note: useId(), round: useId(), decision: useId() }
   const record = useRecordDecision()
   const [refusal, setRefusal] = useState<string | null>(null)
-  const form = useForm<DecisionInput>({
-    resolver: zodResolver(decisionInput),
+  const form = useZodForm(decisionInput, {
     defaultValues: {
       roundId: defaultRoundId(entries, rounds) ?? '',
       decision: NO_DECISION,

@@ -56,7 +56,7 @@ describe('the applicant edit dialog', () => {
     })
   })
 
-  it('refuses a changed LinkedIn value that is not a URL', () => {
+  it('refuses a changed LinkedIn value that is not a URL', async () => {
     const fetchMock = stubApi({})
     renderDialog()
 
@@ -66,7 +66,7 @@ describe('the applicant edit dialog', () => {
     })
     fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }))
 
-    expect(dialog.getByText('Invalid LinkedIn URL')).toBeTruthy()
+    expect(await dialog.findByText('Invalid LinkedIn URL')).toBeTruthy()
     expect(putOf(fetchMock)).toBeUndefined()
   })
 })

@@ -8,8 +8,10 @@ import {
   type ApplicantUpdateInput,
 } from '@hackathon/contract'
 import { RotateCw } from 'lucide-react'
-import { useEffect, useRef, useState, type ComponentProps } from 'react'
+import { useEffect, useMemo, useRef, useState, type ComponentProps } from 'react'
 
+import { SelectField } from '@/components/form/fields'
+import { bindField, useZodForm } from '@/components/form/use-zod-form'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -25,10 +27,8 @@ import { handleUnauthorized } from '@/lib/unauthorized'
 
 import { useReloadApplicant } from '../api/get-applicant'
 import { useUpdateApplicant } from '../api/update-applicant'
-import { useSchemaForm } from '../hooks/use-schema-form'
 import { GraduationYearField, LinkedinField, PersonFields, StudyFields } from './applicant-fields'
 import { DialogFormFooter } from './dialog-form-footer'
-import { SelectField } from './form-fields'
 
 /**
  * 409 codes of a status the applicant's records in the rounds do not allow (the server turns the
@@ -61,7 +61,7 @@ export interface EditApplicantDialogProps {
   onCloseAutoFocus: ComponentProps<typeof DialogContent>['onCloseAutoFocus']
 }
 
-/** SPEC.md section 5, "Applicant edit (admin)": the admin corrects details or sets the status. */
+/** docs/product/applicants.md#edit: the admin corrects details or sets the status. */
 export function EditApplicantDialog({
   applicant,
   open,
@@ -174,7 +174,8 @@ function valuesOf(applicant: Applicant) {
     course: applicant.course,
     yearOfGraduation: applicant.yearOfGraduation,
     linkedinProfile: applicant.linkedinProfile ?? '',
-    status: applicant.status as string,
+    // Possibly one the form cannot set (a later stage's): the schema then says so beside it.
+    status: applicant.status as ApplicantUpdateInput['status'],
     // Sent back with the edit: the server refuses it if the applicant changed since (409).
     version: applicant.updatedAt,
   }
@@ -206,14 +207,17 @@ function EditApplicantForm({
   onSubmit: (input: ApplicantUpdateInput) => void
 }) {
   // The server's rules for this applicant: a value stored before a rule may stay (issue 22).
-  const form = useSchemaForm(applicantUpdateFor(applicant), () => valuesOf(applicant))
-  const status = form.field('status')
+  const schema = useMemo(() => applicantUpdateFor(applicant), [applicant])
+  const form = useZodForm(schema, { defaultValues: valuesOf(applicant) })
+  const field = (name: keyof ReturnType<typeof valuesOf>) => bindField(form, name)
+  const status = bindField(form, 'status', { onChange: onStatusEdited })
   const reloadButton = useRef<HTMLButtonElement>(null)
   const failureRef = useRef<HTMLDivElement>(null)
+  const { setFocus } = form
   // The refusal is read out with the field it is about, which takes focus.
   useEffect(() => {
-    if (statusRefusal) document.getElementById(status.id)?.focus()
-  }, [statusRefusal, status.id])
+    if (statusRefusal) setFocus('status')
+  }, [statusRefusal, setFocus])
   // The conflict's only way on is its button, which takes focus.
   useEffect(() => {
     if (conflict) reloadButton.current?.focus()
@@ -234,9 +238,9 @@ function EditApplicantForm({
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <PersonFields field={form.field} />
-        <StudyFields college={form.field('collegeName')} course={form.field('course')} />
-        <GraduationYearField years={years} {...form.field('yearOfGraduation')} />
+        <PersonFields field={field} />
+        <StudyFields college={field('collegeName')} course={field('course')} />
+        <GraduationYearField years={years} {...field('yearOfGraduation')} />
         <SelectField
           label="Status"
           required
@@ -247,10 +251,6 @@ function EditApplicantForm({
           }
           {...status}
           error={status.error ?? statusRefusal}
-          onChange={(event) => {
-            onStatusEdited()
-            status.onChange(event)
-          }}
         >
           {!statusIsEditable && (
             <option value={applicant.status} disabled>
@@ -263,7 +263,7 @@ function EditApplicantForm({
             </option>
           ))}
         </SelectField>
-        <LinkedinField className="sm:col-span-2" {...form.field('linkedinProfile')} />
+        <LinkedinField className="sm:col-span-2" {...field('linkedinProfile')} />
       </div>
       {conflict && (
         <div

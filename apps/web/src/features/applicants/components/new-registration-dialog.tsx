@@ -7,6 +7,8 @@ import {
 import { UserPlus } from 'lucide-react'
 import { useState } from 'react'
 
+import { SelectField, TextField } from '@/components/form/fields'
+import { bindField, useZodForm } from '@/components/form/use-zod-form'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -20,12 +22,10 @@ import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/error-message'
 
 import { useRegisterApplicant } from '@/lib/register-applicant'
-import { useSchemaForm } from '../hooks/use-schema-form'
 import { GraduationYearField, LinkedinField, PersonFields } from './applicant-fields'
 import { DialogFormFooter } from './dialog-form-footer'
-import { SelectField, TextField } from './form-fields'
 
-/** SPEC.md section 2, "Admin registration modal": the public registration, filled in by an admin. */
+/** docs/product/applicants.md#new-registration: the public registration, filled in by an admin. */
 export function NewRegistrationDialog() {
   const [open, setOpen] = useState(false)
   const register = useRegisterApplicant()
@@ -72,7 +72,6 @@ export function NewRegistrationDialog() {
   )
 }
 
-/** In display order: a failed submit focuses the first field with a problem. */
 const EMPTY = {
   name: '',
   email: '',
@@ -91,20 +90,21 @@ function RegistrationForm({
   pending: boolean
   onSubmit: (input: RegistrationInput) => void
 }) {
-  const form = useSchemaForm(registrationInput, EMPTY)
+  const form = useZodForm(registrationInput, { defaultValues: EMPTY })
+  const field = (name: keyof typeof EMPTY) => bindField(form, name)
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <PersonFields field={form.field} />
+        <PersonFields field={field} />
         <TextField
           label="College Name"
           required
           autoComplete="off"
           className="sm:col-span-2"
-          {...form.field('collegeName')}
+          {...field('collegeName')}
         />
-        <SelectField label="Course" required {...form.field('course')}>
+        <SelectField label="Course" required {...field('course')}>
           <option value="">Select course</option>
           {CORE_COURSES.map((course) => (
             <option key={course} value={course}>
@@ -115,9 +115,9 @@ function RegistrationForm({
         <GraduationYearField
           years={GRADUATION_YEARS.adminModal}
           prompt
-          {...form.field('yearOfGraduation')}
+          {...field('yearOfGraduation')}
         />
-        <LinkedinField className="sm:col-span-2" {...form.field('linkedinProfile')} />
+        <LinkedinField className="sm:col-span-2" {...field('linkedinProfile')} />
       </div>
       <DialogFormFooter pending={pending}>
         {pending ? 'Registering...' : 'Register'}

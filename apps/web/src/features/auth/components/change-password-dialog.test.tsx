@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { dismissToast } from '@/components/ui/use-toast'
 import { deferred, errorResponse, stubApi } from '@/test/fetch-stub'
 import { renderWithApp } from '@/test/render'
+import { settle } from '@/test/settle'
 
 import { ChangePasswordDialog } from './change-password-dialog'
 
@@ -49,23 +50,27 @@ afterEach(() => {
 })
 
 describe('the change-password dialog', () => {
-  it('checks all fields filled, then matching, then length, and sends nothing until all pass', () => {
+  it('checks all fields filled, then matching, then length, and sends nothing until all pass', async () => {
     const fetchMock = stubApi({})
     renderWithApp(<Harness />)
 
     submit()
+    await settle()
     expect(within(dialog()).getByRole('alert').textContent).toBe('Please fill in all fields')
 
     fill('old-secret', 'abc', '')
     submit()
+    await settle()
     expect(within(dialog()).getByRole('alert').textContent).toBe('Please fill in all fields')
 
     fill('old-secret', 'abc', 'abd')
     submit()
+    await settle()
     expect(within(dialog()).getByRole('alert').textContent).toBe('New passwords do not match')
 
     fill('old-secret', 'abc', 'abc')
     submit()
+    await settle()
     expect(within(dialog()).getByRole('alert').textContent).toBe(
       'Password must be at least 6 characters long',
     )

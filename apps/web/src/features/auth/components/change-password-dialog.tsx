@@ -4,8 +4,10 @@ import {
   changePasswordFormError,
   changePasswordInput,
 } from '@hackathon/contract'
-import { useId, useState, type ComponentProps, type FormEvent } from 'react'
+import { useId, type ComponentProps } from 'react'
+import { z } from 'zod'
 
+import { errorOf, useZodForm } from '@/components/form/use-zod-form'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -29,7 +31,7 @@ export interface ChangePasswordDialogProps {
   onCloseAutoFocus?: ComponentProps<typeof DialogContent>['onCloseAutoFocus']
 }
 
-/** SPEC.md sections 4, 5 and 8: the signed-in staff member changes their own password. */
+/** docs/product/sign-in.md#changing-a-password: the signed-in staff member changes their own. */
 export function ChangePasswordDialog({
   open,
   onOpenChange,
@@ -52,16 +54,30 @@ export function ChangePasswordDialog({
 }
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' }
-type Fields = typeof EMPTY
+
+/**
+ * The dialog's three checks in their order (changePasswordFormError), then the contract's own
+ * limits (e.g. a maximum length): one problem at a time, said for the whole form (`root`), on
+ * Submit only. The output is the request, without the confirmation.
+ */
+const changePasswordForm = z
+  .object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
+  .transform((fields, ctx) => {
+    const parsed = changePasswordInput.safeParse(fields)
+    const problem = changePasswordFormError(fields) ?? parsed.error?.issues[0]?.message
+    if (parsed.success && !problem) return parsed.data
+    ctx.addIssue({ code: 'custom', path: ['root'], message: problem ?? PASSWORD_MESSAGES.fillAll })
+    return z.NEVER
+  })
 
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
-  const [fields, setFields] = useState<Fields>(EMPTY)
-  const [problem, setProblem] = useState<string | null>(null)
+  // The problem is the whole form's, so nothing takes the focus from the button.
+  const form = useZodForm(changePasswordForm, { defaultValues: EMPTY, shouldFocusError: false })
   const ids = { current: useId(), next: useId(), confirm: useId(), problem: useId() }
   const change = useChangePassword({
     onSuccess: () => {
       toast({ title: 'Success', description: PASSWORD_MESSAGES.changed })
-      setFields(EMPTY)
+      form.reset(EMPTY)
       onDone()
     },
     onError: (err) => {
@@ -73,20 +89,9 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     },
   })
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const formProblem = changePasswordFormError(fields)
-    // After the SPEC's three checks, the contract's own limits (e.g. a maximum length).
-    const parsed = changePasswordInput.safeParse(fields)
-    const firstProblem =
-      formProblem ?? (parsed.success ? null : (parsed.error.issues[0]?.message ?? null))
-    setProblem(firstProblem)
-    if (firstProblem || !parsed.success) return
-    change.mutate(parsed.data)
-  }
+  const onSubmit = form.handleSubmit((input) => change.mutate(input))
 
-  const update = (name: keyof Fields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }))
+  const problem = errorOf(form, 'root')
   const describedBy = problem ? ids.problem : undefined
 
   return (
@@ -99,8 +104,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           autoComplete="current-password"
           required
           aria-describedby={describedBy}
-          value={fields.currentPassword}
-          onChange={update('currentPassword')}
+          {...form.register('currentPassword')}
         />
       </div>
       <div className="grid gap-2">
@@ -111,8 +115,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           autoComplete="new-password"
           required
           aria-describedby={describedBy}
-          value={fields.newPassword}
-          onChange={update('newPassword')}
+          {...form.register('newPassword')}
         />
       </div>
       <div className="grid gap-2">
@@ -123,8 +126,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           autoComplete="new-password"
           required
           aria-describedby={describedBy}
-          value={fields.confirmPassword}
-          onChange={update('confirmPassword')}
+          {...form.register('confirmPassword')}
         />
       </div>
       {problem && (

@@ -1,61 +1,54 @@
 import { LOGIN_MESSAGES, loginInput, type LoginInput } from '@hackathon/contract'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 
+import { errorOf, useZodForm } from '@/components/form/use-zod-form'
 import { Button } from '@/components/ui/button'
 import { FieldMessage, Label } from '@/components/ui/label'
 import { Input } from '@/components/ui/input'
 import { apiErrorStatus, errorMessage } from '@/lib/error-message'
-import { fieldErrors } from '@/lib/field-errors'
 
 import { useLogin } from '../api/login'
 
 type Field = keyof LoginInput
 
-/** Email and password sign-in for admins and jury members (SPEC.md sections 2, 5 and 8). */
+/** Email and password sign-in for admins and jury members (docs/product/sign-in.md#staff). */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
-  const [values, setValues] = useState<LoginInput>({ email: '', password: '' })
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const form = useZodForm(loginInput, { defaultValues: { email: '', password: '' } })
   const [failure, setFailure] = useState<string | null>(null)
   const ids = { email: useId(), password: useId(), failure: useId() }
   const login = useLogin()
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setFailure(null)
-    const parsed = loginInput.safeParse(values)
-    if (!parsed.success) {
-      const found = fieldErrors<Field>(parsed.error.issues)
-      setErrors(found)
-      const first = (['email', 'password'] as const).find((field) => found[field])
-      if (first) document.getElementById(ids[first])?.focus()
-      return
-    }
-    setErrors({})
-    login.mutate(parsed.data, {
-      onSuccess: onSignedIn,
-      onError: (err) =>
-        setFailure(
-          // No status means no answer at all: the server is unreachable, not the password wrong.
-          apiErrorStatus(err) === null
-            ? LOGIN_MESSAGES.network
-            : errorMessage(err, LOGIN_MESSAGES.invalid),
-        ),
-    })
-  }
+  const submit = form.handleSubmit(
+    (input) => {
+      setFailure(null)
+      login.mutate(input, {
+        onSuccess: onSignedIn,
+        onError: (err) =>
+          setFailure(
+            // No status means no answer at all: the server is unreachable, not the password wrong.
+            apiErrorStatus(err) === null
+              ? LOGIN_MESSAGES.network
+              : errorMessage(err, LOGIN_MESSAGES.invalid),
+          ),
+      })
+    },
+    () => setFailure(null),
+  )
 
-  const field = (name: Field) => ({
-    id: ids[name],
-    name,
-    required: true,
-    value: values[name],
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${ids[name]}-error` : undefined,
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [name]: event.target.value })),
-  })
+  const field = (name: Field) => {
+    const error = errorOf(form, name)
+    return {
+      id: ids[name],
+      required: true,
+      ...form.register(name),
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${ids[name]}-error` : undefined,
+    }
+  }
+  const errors = { email: errorOf(form, 'email'), password: errorOf(form, 'password') }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form noValidate onSubmit={submit} className="grid gap-4">
       <div className="grid gap-2">
         <Label htmlFor={ids.email}>Email</Label>
         <Input {...field('email')} type="email" autoComplete="username" inputMode="email" />

@@ -316,6 +316,36 @@ describe('the email settings card', () => {
     ])
   })
 
+  it('checks the whole form again when emails are switched off or on after a failed save', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/email-settings': () =>
+        Response.json(settings({ emailHost: '', passwordSet: true })),
+      'POST /api/admin/email-settings': () =>
+        Response.json({ message: EMAIL_SETTINGS_MESSAGES.saved }),
+    })
+    renderWithApp(<EmailSettingsCard />)
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Save Settings' }))
+    await settle()
+    expect(screen.getByText(EMAIL_SETTINGS_MESSAGES.hostRequired)).toBeTruthy()
+
+    const toggle = screen.getByRole('switch', { name: 'Enable Email Notifications' })
+    fireEvent.click(toggle)
+    await settle()
+    fireEvent.click(toggle)
+    await settle()
+    // Back on, the host is still missing, and said so at once.
+    expect(input('SMTP Host').getAttribute('aria-invalid')).toBe('true')
+
+    fireEvent.click(toggle)
+    await settle()
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }))
+    expect(await screen.findByText('Email Settings Updated')).toBeTruthy()
+    expect(calls(fetchMock, 'POST /api/admin/email-settings')).toMatchObject([
+      { enableEmails: false },
+    ])
+  })
+
   it('offers another try when the settings cannot be loaded', async () => {
     let fail = true
     stubApi({

@@ -8,8 +8,11 @@ import {
   type EmailSettingsInput,
 } from '@hackathon/contract'
 import { Save, Send } from 'lucide-react'
-import { Fragment, useId, useState, type ComponentProps, type FormEvent } from 'react'
+import { Fragment, useId, useMemo, type ComponentProps, type FormEvent } from 'react'
+import { useWatch } from 'react-hook-form'
 
+import { formSchema } from '@/components/form/form-schema'
+import { errorOf, useZodForm } from '@/components/form/use-zod-form'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { FieldMessage, Label } from '@/components/ui/label'
@@ -17,7 +20,6 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group'
 import { Switch } from '@/components/ui/switch'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/error-message'
-import { fieldErrors } from '@/lib/field-errors'
 
 import { useSendTestEmail } from '../api/send-test-email'
 import { useUpdateEmailSettings } from '../api/update-email-settings'
@@ -25,18 +27,11 @@ import { AppPasswordHelp } from './app-password-help'
 
 type Values = Required<EmailSettingsInput>
 type TextField = 'emailHost' | 'emailPort' | 'emailUser' | 'emailPass' | 'fromEmail'
-type Errors = Partial<Record<keyof Values, string>>
 
 const BUSY = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50'
 
-/** Top to bottom, so a failed submit can focus the first field with a problem. */
-const TEXT_FIELDS: readonly TextField[] = [
-  'emailHost',
-  'emailPort',
-  'emailUser',
-  'emailPass',
-  'fromEmail',
-]
+/** The account a stored password belongs to: changing it says again whether one is needed. */
+const ACCOUNT: readonly TextField[] = ['emailHost', 'emailPort', 'emailUser']
 
 const SERVICE_OPTIONS: readonly { value: EmailService; label: string; description: string }[] = [
   {
@@ -73,26 +68,35 @@ function valuesOf(settings: EmailSettings): Values {
 const keepsPassword = (values: Values, settings: EmailSettings) =>
   settings.passwordSet && sameSmtpAccount(values, settings)
 
-function validate(values: Values, settings: EmailSettings) {
-  const parsed = emailSettingsInput.safeParse(values)
-  const errors: Errors = parsed.success ? {} : fieldErrors<keyof Values>(parsed.error.issues)
-  // The schema lets an empty password through, since that keeps the stored one; only here is
-  // it known whether one is stored, and for which server.
-  if (values.enableEmails && !values.emailPass && !keepsPassword(values, settings)) {
-    errors.emailPass ??= settings.passwordSet
-      ? EMAIL_SETTINGS_MESSAGES.passwordForNewServer
-      : EMAIL_SETTINGS_MESSAGES.passwordRequired
-  }
-  const valid = parsed.success && Object.keys(errors).length === 0
-  return { errors, data: valid ? parsed.data : null }
-}
+/**
+ * emailSettingsInput, and the password rule only this form can check: the schema lets an empty
+ * password through, since that keeps the stored one; only here is it known whether one is stored,
+ * and for which server.
+ */
+const emailSettingsForm = (settings: EmailSettings) =>
+  formSchema(emailSettingsInput, {
+    input: (values: Values) => values,
+    also: (values) =>
+      values.enableEmails && !values.emailPass && !keepsPassword(values, settings)
+        ? [
+            {
+              path: ['emailPass'],
+              message: settings.passwordSet
+                ? EMAIL_SETTINGS_MESSAGES.passwordForNewServer
+                : EMAIL_SETTINGS_MESSAGES.passwordRequired,
+            },
+          ]
+        : [],
+  })
 
-/** SPEC.md sections 2, 4, 5 and 8: the email service form, with saving and a connection test. */
+/** docs/product/email.md#settings: the email service form, with saving and a connection test. */
 export function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
-  const [values, setValues] = useState(() => valuesOf(settings))
-  const [errors, setErrors] = useState<Errors>({})
-  const [submitted, setSubmitted] = useState(false)
-  const [shownSettings, setShownSettings] = useState(settings)
+  const schema = useMemo(() => emailSettingsForm(settings), [settings])
+  // Reloaded after a save: the form shows what the server stored, without remounting (which
+  // would drop the keyboard focus from the Save button).
+  const stored = useMemo(() => valuesOf(settings), [settings])
+  const form = useZodForm(schema, { values: stored })
+  const values = useWatch({ control: form.control }) as Values
   const ids = {
     enable: useId(),
     service: useId(),
@@ -104,18 +108,10 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
     test: useId(),
   }
 
-  // Reloaded after a save: show what the server stored, without remounting the form (which
-  // would drop the keyboard focus from the Save button).
-  if (settings !== shownSettings) {
-    setShownSettings(settings)
-    setValues(valuesOf(settings))
-    setErrors({})
-  }
-
   const save = useUpdateEmailSettings({
     onSuccess: () => {
       // The password is stored now; the field means 'replace it' from here on.
-      setValues((current) => ({ ...current, emailPass: '' }))
+      form.setValue('emailPass', '')
       toast({ title: 'Email Settings Updated', description: EMAIL_SETTINGS_MESSAGES.saved })
     },
     onError: (err) =>
@@ -136,10 +132,13 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
       }),
   })
 
+  /** A change made by a switch or a choice rather than typed: checked again as typing is. */
   function change(patch: Partial<Values>) {
-    const next = { ...values, ...patch }
-    setValues(next)
-    if (submitted) setErrors(validate(next, settings).errors)
+    for (const [field, value] of Object.entries(patch)) {
+      form.setValue(field as keyof Values, value, { shouldDirty: true })
+    }
+    // These fields decide what the others must hold.
+    if (form.formState.isSubmitted) void form.trigger()
   }
 
   function chooseService(service: string) {
@@ -150,25 +149,19 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
     }
   }
 
+  const saveChecked = form.handleSubmit((input) => save.mutate(input))
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (save.isPending) return
-    setSubmitted(true)
-    const result = validate(values, settings)
-    setErrors(result.errors)
-    const firstProblem = TEXT_FIELDS.find((field) => result.errors[field])
-    if (firstProblem) {
-      document.getElementById(ids[firstProblem])?.focus()
+    if (save.isPending) {
+      event.preventDefault()
       return
     }
-    if (result.data) save.mutate(result.data)
+    void saveChecked(event)
   }
 
   const text = (field: TextField) => ({
     id: ids[field],
-    value: values[field],
-    error: errors[field],
-    onChange: (event: { target: { value: string } }) => change({ [field]: event.target.value }),
+    ...form.register(field, ACCOUNT.includes(field) ? { deps: ['emailPass'] } : {}),
+    error: errorOf(form, field),
   })
   const preset = values.emailService === 'gmail'
   const passwordHint = [

@@ -5,9 +5,11 @@ import {
   applicantExportFilters,
   type ApplicantExportFilters,
 } from '@hackathon/contract'
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 
-import { FormField } from '@/components/form-field'
+import { FormField } from '@/components/form/form-field'
+import { formSchema } from '@/components/form/form-schema'
+import { errorOf, useZodForm } from '@/components/form/use-zod-form'
 import {
   Dialog,
   DialogContent,
@@ -17,14 +19,12 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog'
 import { Input, NativeSelect } from '@/components/ui/input'
-import { fieldErrors } from '@/lib/field-errors'
 
 import { useExportApplicants } from '../api/export-applicants'
 import {
   APPLICANT_FILTER_DEFAULTS,
   toApplicantExportFilters,
   type ApplicantFilterValues,
-  type StatusFilter,
 } from '../applicant-filters'
 import { reportExportFailure, reportExportResult } from '../report-export'
 import { ExportDialogFooter } from './export-dialog-footer'
@@ -40,75 +40,66 @@ const FIELD_OF: Record<keyof ApplicantExportFilters, Field> = {
   registrationCode: 'registrationCode',
 }
 
-const FIELD_ORDER: readonly Field[] = [
-  'fromDate',
-  'fromTime',
-  'toDate',
-  'toTime',
-  'collegeName',
-  'status',
-  'registrationCode',
-]
+/** The contract's filters, from the dialog's fields; each problem beside the field it is about. */
+const exportForm = formSchema(applicantExportFilters, {
+  input: toApplicantExportFilters,
+  issue: (problem) => {
+    const field = FIELD_OF[problem.path[0] as keyof ApplicantExportFilters]
+    return field ? { path: [field], message: problem.message } : null
+  },
+})
 
-/** 'Export Applicants Data' (SPEC.md section 2); `children` is the element that opens it. */
+/**
+ * What else a change re-checks once the dialog was submitted: a date-time's problem is shown on
+ * its date, and the period's order on its end.
+ */
+const DEPENDS: Partial<Record<Field, Field[]>> = {
+  fromDate: ['toDate'],
+  fromTime: ['fromDate', 'toDate'],
+  toTime: ['toDate'],
+}
+
+/**
+ * docs/product/exports-and-uploads.md#applicants-export; `children` is the element that opens it.
+ */
 export function ApplicantsExportDialog({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false)
   // Outside the dialog's content, so that closing it without exporting keeps the filters.
-  const [values, setValues] = useState<ApplicantFilterValues>(APPLICANT_FILTER_DEFAULTS)
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const form = useZodForm(exportForm, { defaultValues: APPLICANT_FILTER_DEFAULTS })
   const exportApplicants = useExportApplicants()
   const idPrefix = useId()
   const id = (field: Field) => `${idPrefix}-${field}`
 
   function onOpenChange(next: boolean) {
     setOpen(next)
-    if (!next) setErrors({})
+    if (!next) form.clearErrors()
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const filters = toApplicantExportFilters(values)
-    const parsed = applicantExportFilters.safeParse(filters)
-    if (!parsed.success) {
-      const byRequestField = fieldErrors<keyof ApplicantExportFilters>(parsed.error.issues)
-      const next: Partial<Record<Field, string>> = {}
-      for (const [field, message] of Object.entries(byRequestField)) {
-        next[FIELD_OF[field as keyof ApplicantExportFilters]] = message
-      }
-      setErrors(next)
-      const first = FIELD_ORDER.find((field) => next[field])
-      if (first) document.getElementById(id(first))?.focus()
-      return
-    }
-    setErrors({})
+  const submit = form.handleSubmit((filters) => {
     exportApplicants.mutate(filters, {
       onSuccess: ({ rows }) => {
         const texts = { done: EXPORT_MESSAGES.applicantsDone, none: EXPORT_MESSAGES.applicantsNone }
         // None matched: the dialog stays open with its filters, to widen them.
         if (!reportExportResult(rows, { ...texts, one: 'applicant', many: 'applicants' })) return
-        setValues(APPLICANT_FILTER_DEFAULTS)
+        form.reset(APPLICANT_FILTER_DEFAULTS)
         setOpen(false)
       },
       onError: (err) => reportExportFailure(err, EXPORT_MESSAGES.applicantsFailed),
     })
-  }
-
-  const set = (field: Field) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }))
+  })
 
   const textField = (
-    field: Field,
+    field: Exclude<Field, 'status'>,
     label: string,
     input: { type?: string; hint?: string; autoComplete?: string },
   ) => (
-    <FormField id={id(field)} label={label} error={errors[field]} hint={input.hint}>
+    <FormField id={id(field)} label={label} error={errorOf(form, field)} hint={input.hint}>
       {(control) => (
         <Input
           id={control.id}
           type={input.type}
           autoComplete={input.autoComplete ?? 'off'}
-          value={values[field]}
-          onChange={set(field)}
+          {...form.register(field, { deps: DEPENDS[field] })}
           aria-describedby={control.describedBy}
           aria-invalid={control.invalid || undefined}
         />
@@ -134,17 +125,11 @@ export function ApplicantsExportDialog({ children }: { children: ReactNode }) {
             {textField('toTime', 'To Time', { type: 'time', hint: 'UTC' })}
           </div>
           {textField('collegeName', 'College Name', { hint: 'Matches any part of the name.' })}
-          <FormField id={id('status')} label="Status" error={errors.status}>
+          <FormField id={id('status')} label="Status" error={errorOf(form, 'status')}>
             {(control) => (
               <NativeSelect
                 id={control.id}
-                value={values.status}
-                onChange={(event) =>
-                  setValues((current) => ({
-                    ...current,
-                    status: event.target.value as StatusFilter,
-                  }))
-                }
+                {...form.register('status')}
                 aria-describedby={control.describedBy}
                 aria-invalid={control.invalid || undefined}
               >

@@ -69,11 +69,7 @@ export function RoundsExportDialog({ children }: { children: ReactNode }) {
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              id={id('fromDate')}
-              label="From Date"
-              error={errorOf(form, 'fromDate')}
-            >
+            <FormField id={id('fromDate')} label="From Date" error={errorOf(form, 'fromDate')}>
               {(control) => (
                 <Input
                   id={control.id}
@@ -84,11 +80,7 @@ export function RoundsExportDialog({ children }: { children: ReactNode }) {
                 />
               )}
             </FormField>
-            <FormField
-              id={id('toDate')}
-              label="To Date"
-              error={errorOf(form, 'toDate')}
-            >
+            <FormField id={id('toDate')} label="To Date" error={errorOf(form, 'toDate')}>
               {(control) => (
                 <Input
                   id={control.id}

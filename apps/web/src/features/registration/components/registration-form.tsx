@@ -4,31 +4,17 @@ import {
   registrationInput,
   type RegistrationInput,
 } from '@hackathon/contract'
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, type FormEvent, type ReactNode } from 'react'
 
+import { errorOf, useZodForm } from '@/components/form/use-zod-form'
 import { Button } from '@/components/ui/button'
 import { Input, NativeSelect } from '@/components/ui/input'
 import { FieldMessage, Label } from '@/components/ui/label'
-import { fieldErrors } from '@/lib/field-errors'
 
 type Field = keyof RegistrationInput
+
 /** Strings as typed; the contract's schema trims and checks them. */
-type Values = Record<Field, string>
-type Errors = Partial<Record<Field, string>>
-
-/** In the order shown, so a failed submit can focus the first field with a problem. */
-const FIELDS: readonly Field[] = [
-  'name',
-  'email',
-  'mobile',
-  'studentId',
-  'collegeName',
-  'course',
-  'yearOfGraduation',
-  'linkedinProfile',
-]
-
-const EMPTY: Values = {
+const EMPTY: Record<Field, string> = {
   name: '',
   email: '',
   mobile: '',
@@ -45,16 +31,9 @@ const HINTS: Partial<Record<Field, string>> = {
   linkedinProfile: 'For example, https://www.linkedin.com/in/your-name',
 }
 
-function validate(values: Values): { errors: Errors; data: RegistrationInput | null } {
-  const parsed = registrationInput.safeParse(values)
-  return parsed.success
-    ? { errors: {}, data: parsed.data }
-    : { errors: fieldErrors<Field>(parsed.error.issues), data: null }
-}
-
 /**
- * The public registration form (SPEC.md section 5): checked on submit, then re-checked on every
- * change, so a message goes away as soon as its field is put right.
+ * The public registration form (docs/product/registration.md#the-forms): checked on submit, then
+ * re-checked on every change, so a message goes away as soon as its field is put right.
  */
 export function RegistrationForm({
   pending,
@@ -63,9 +42,7 @@ export function RegistrationForm({
   pending: boolean
   onSubmit: (input: RegistrationInput) => void
 }) {
-  const [values, setValues] = useState<Values>(EMPTY)
-  const [errors, setErrors] = useState<Errors>({})
-  const [submitted, setSubmitted] = useState(false)
+  const form = useZodForm(registrationInput, { defaultValues: EMPTY })
   const ids: Record<Field, string> = {
     name: useId(),
     email: useId(),
@@ -77,48 +54,32 @@ export function RegistrationForm({
     linkedinProfile: useId(),
   }
 
-  function change(field: Field, value: string) {
-    const next = { ...values, [field]: value }
-    setValues(next)
-    if (submitted) setErrors(validate(next).errors)
-  }
-
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (pending) return
-    setSubmitted(true)
-    const result = validate(values)
-    setErrors(result.errors)
-    const firstProblem = FIELDS.find((field) => result.errors[field])
-    if (firstProblem) {
-      document.getElementById(ids[firstProblem])?.focus()
+    if (pending) {
+      event.preventDefault()
       return
     }
-    if (result.data) onSubmit(result.data)
+    void form.handleSubmit(onSubmit)(event)
   }
 
   const control = (field: Field) => {
-    const describedBy = [
-      errors[field] && `${ids[field]}-error`,
-      HINTS[field] && `${ids[field]}-hint`,
-    ]
+    const error = errorOf(form, field)
+    const describedBy = [error && `${ids[field]}-error`, HINTS[field] && `${ids[field]}-hint`]
       .filter(Boolean)
       .join(' ')
     return {
       id: ids[field],
-      name: field,
-      value: values[field],
-      'aria-invalid': errors[field] ? true : undefined,
+      ...form.register(field),
+      'aria-invalid': error ? true : undefined,
       'aria-describedby': describedBy || undefined,
       // Room above a field that a failed submit focuses, for its label.
       className: 'scroll-mt-6',
-      onChange: (event: { target: { value: string } }) => change(field, event.target.value),
     }
   }
   const row = (field: Field, label: string) => ({
     id: ids[field],
     label,
-    error: errors[field],
+    error: errorOf(form, field),
     hint: HINTS[field],
   })
 

@@ -1,30 +1,71 @@
-import { REVIEW_MESSAGES, type MyReview, type ReviewRequest } from '@hackathon/contract'
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import {
+  REVIEW_MESSAGES,
+  reviewRequest,
+  type Criterion,
+  type MyReview,
+  type ReviewRequest,
+} from '@hackathon/contract'
+import { useId, type ReactNode } from 'react'
+import { useWatch } from 'react-hook-form'
 
-import { FormField } from '@/components/form-field'
+import { FormField } from '@/components/form/form-field'
+import { formSchema } from '@/components/form/form-schema'
+import { errorOf, useZodForm } from '@/components/form/use-zod-form'
 import { NativeSelect } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
 
 import { formatPercent, formatScore, sharedScale, weightShare, weightedTotal } from '../scores'
 
-/** What the form holds: each criterion's score as its select's value ('' = not scored yet). */
+/**
+ * What the form holds, in the rubric's order: each criterion's score as its select's value ('' =
+ * not scored yet) and its comment, then the overall comment.
+ */
 interface Values {
-  scores: Record<string, string>
-  comments: Record<string, string>
+  scores: string[]
+  comments: string[]
   comment: string
 }
 
 function initialValues(review: MyReview): Values {
   const saved = new Map(review.scores.map((s) => [s.criterionId, s]))
-  const scores: Record<string, string> = {}
-  const comments: Record<string, string> = {}
-  for (const criterion of review.rubric.criteria) {
-    const score = saved.get(criterion.id)
-    scores[criterion.id] = score ? String(score.score) : ''
-    comments[criterion.id] = score?.comment ?? ''
+  const criteria = review.rubric.criteria
+  return {
+    scores: criteria.map((c) => {
+      const score = saved.get(c.id)
+      return score ? String(score.score) : ''
+    }),
+    comments: criteria.map((c) => saved.get(c.id)?.comment ?? ''),
+    comment: review.comment,
   }
-  return { scores, comments, comment: review.comment }
 }
+
+const NOT_SCORED = 'Choose a score'
+
+/**
+ * The contract's reviewRequest over the form's values, and what only the form can say: every
+ * criterion needs a score. A problem with a criterion is said at its score.
+ */
+const reviewFormSchema = (criteria: readonly Criterion[]) =>
+  formSchema(reviewRequest, {
+    input: (values: Values) => ({
+      scores: criteria.map((c, i) => ({
+        criterionId: c.id,
+        score: Number(values.scores[i]),
+        comment: (values.comments[i] ?? '').trim(),
+      })),
+      comment: values.comment.trim(),
+    }),
+    issue: (problem) => {
+      const [top, index] = problem.path
+      return top === 'scores' && typeof index === 'number'
+        ? { path: ['scores', index], message: problem.message }
+        : { path: ['root'], message: problem.message }
+    },
+    also: (values) =>
+      criteria.flatMap((_, i) =>
+        values.scores[i] === '' ? [{ path: ['scores', i], message: NOT_SCORED }] : [],
+      ),
+  })
 
 /** `min` to `max` inclusive: every score a criterion allows. */
 function range(min: number, max: number): number[] {
@@ -47,51 +88,25 @@ export interface ReviewFormProps {
 /** One score (and an optional comment) per criterion of the round's rubric, then an overall comment. */
 export function ReviewForm({ id, review, onSubmit, footer, children }: ReviewFormProps) {
   const { criteria } = review.rubric
-  const [values, setValues] = useState<Values>(() => initialValues(review))
-  const [missing, setMissing] = useState<ReadonlySet<string>>(new Set())
+  const form = useZodForm(reviewFormSchema(criteria), { defaultValues: initialValues(review) })
+  const scores = useWatch({ control: form.control, name: 'scores' })
   const fieldId = useId()
   const scoreId = (criterionId: string) => `${fieldId}-score-${criterionId}`
   const commentId = (criterionId: string) => `${fieldId}-comment-${criterionId}`
   const scale = sharedScale(criteria)
   const total = weightedTotal(
     criteria,
-    new Map(
-      Object.entries(values.scores)
-        .filter(([, score]) => score !== '')
-        .map(([criterionId, score]) => [criterionId, Number(score)]),
-    ),
+    new Map(criteria.flatMap((c, i) => (scores[i] ? [[c.id, Number(scores[i])] as const] : []))),
   )
+  const missing = criteria.some((_, i) => errorOf(form, `scores.${i}`) === NOT_SCORED)
+  const formError = errorOf(form, 'root')
 
-  function setScore(criterionId: string, score: string) {
-    setValues((v) => ({ ...v, scores: { ...v.scores, [criterionId]: score } }))
-    if (score !== '' && missing.has(criterionId)) {
-      setMissing((m) => new Set([...m].filter((id) => id !== criterionId)))
-    }
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const unscored = criteria.filter((c) => values.scores[c.id] === '')
-    if (unscored.length > 0) {
-      setMissing(new Set(unscored.map((c) => c.id)))
-      document.getElementById(scoreId(unscored[0]!.id))?.focus()
-      return
-    }
-    setMissing(new Set())
-    onSubmit({
-      scores: criteria.map((c) => ({
-        criterionId: c.id,
-        score: Number(values.scores[c.id]),
-        comment: (values.comments[c.id] ?? '').trim(),
-      })),
-      comment: values.comment.trim(),
-    })
-  }
+  const submit = form.handleSubmit(onSubmit)
 
   return (
     <form id={id} noValidate onSubmit={submit} className="grid gap-5">
       <ol className="grid gap-5">
-        {criteria.map((criterion) => (
+        {criteria.map((criterion, index) => (
           <li
             key={criterion.id}
             className="grid gap-3 rounded-lg border border-border p-3 sm:grid-cols-[12rem_minmax(0,1fr)]"
@@ -99,7 +114,7 @@ export function ReviewForm({ id, review, onSubmit, footer, children }: ReviewFor
             <FormField
               id={scoreId(criterion.id)}
               label={criterionLabel(criterion)}
-              error={missing.has(criterion.id) ? 'Choose a score' : undefined}
+              error={errorOf(form, `scores.${index}`)}
               hint={`Weight ${formatPercent(weightShare(criteria, criterion.weight))}`}
             >
               {({ id, describedBy, invalid }) => (
@@ -108,8 +123,7 @@ export function ReviewForm({ id, review, onSubmit, footer, children }: ReviewFor
                   required
                   aria-describedby={describedBy}
                   aria-invalid={invalid || undefined}
-                  value={values.scores[criterion.id] ?? ''}
-                  onChange={(event) => setScore(criterion.id, event.target.value)}
+                  {...form.register(`scores.${index}`)}
                 >
                   <option value="">Not scored</option>
                   {range(criterion.scaleMin, criterion.scaleMax).map((score) => (
@@ -130,13 +144,7 @@ export function ReviewForm({ id, review, onSubmit, footer, children }: ReviewFor
                   rows={2}
                   maxLength={2000}
                   className="min-h-16"
-                  value={values.comments[criterion.id] ?? ''}
-                  onChange={(event) =>
-                    setValues((v) => ({
-                      ...v,
-                      comments: { ...v.comments, [criterion.id]: event.target.value },
-                    }))
-                  }
+                  {...form.register(`comments.${index}`)}
                 />
               )}
             </FormField>
@@ -144,15 +152,7 @@ export function ReviewForm({ id, review, onSubmit, footer, children }: ReviewFor
         ))}
       </ol>
       <FormField id={`${fieldId}-overall`} label="Overall comment (optional)">
-        {({ id }) => (
-          <Textarea
-            id={id}
-            rows={3}
-            maxLength={5000}
-            value={values.comment}
-            onChange={(event) => setValues((v) => ({ ...v, comment: event.target.value }))}
-          />
-        )}
+        {({ id }) => <Textarea id={id} rows={3} maxLength={5000} {...form.register('comment')} />}
       </FormField>
       {scale && (
         <p className="text-sm">
@@ -170,9 +170,9 @@ export function ReviewForm({ id, review, onSubmit, footer, children }: ReviewFor
           )}
         </p>
       )}
-      {missing.size > 0 && (
+      {(missing || formError) && (
         <p role="alert" className="text-sm text-destructive">
-          {REVIEW_MESSAGES.notScored}
+          {missing ? REVIEW_MESSAGES.notScored : formError}
         </p>
       )}
       {children}

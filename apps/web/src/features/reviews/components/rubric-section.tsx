@@ -1,8 +1,10 @@
 import { REVIEW_MESSAGES, type Rubric } from '@hackathon/contract'
 import { Lock, Plus, Trash2 } from 'lucide-react'
-import { useId, useState, type FormEvent } from 'react'
+import { useId } from 'react'
+import { useFieldArray, useWatch } from 'react-hook-form'
 
-import { FormField } from '@/components/form-field'
+import { FormField } from '@/components/form/form-field'
+import { errorOf, useZodForm } from '@/components/form/use-zod-form'
 import { QueryState } from '@/components/query-state'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -22,13 +24,12 @@ import { useRubric } from '../api/get-rubric'
 import { useUpdateRubric } from '../api/update-rubric'
 import { reportFailure } from '../report-failure'
 import {
+  CRITERION_FIELDS,
   newCriterionRow,
-  parseRubricForm,
+  rubricFormSchema,
   rubricFormValues,
   type CriterionField,
   type CriterionRow,
-  type RubricFormErrors,
-  type RubricFormValues,
 } from '../rubric-values'
 import { formatPercent, weightShare } from '../scores'
 import { ReviewSection } from './review-section'
@@ -71,48 +72,34 @@ const COLUMN_LABELS: Record<CriterionField, string> = {
 }
 
 function RubricForm({ roundId, rubric }: { roundId: string; rubric: Rubric }) {
-  const [values, setValues] = useState<RubricFormValues>(() => rubricFormValues(rubric))
-  const [errors, setErrors] = useState<RubricFormErrors>({ rows: {} })
+  const form = useZodForm(rubricFormSchema, { defaultValues: rubricFormValues(rubric) })
+  // Each row keeps the key it was made with: ids and React keys stay with it as rows go.
+  const rows = useFieldArray({ control: form.control, name: 'criteria', keyName: 'fieldId' })
+  const criteria = useWatch({ control: form.control, name: 'criteria' })
   const update = useUpdateRubric(roundId)
   const id = useId()
   const closesAtId = `${id}-closes-at`
-  const fieldId = (row: CriterionRow, field: CriterionField) => `${id}-${row.key}-${field}`
+  const fieldId = (row: Pick<CriterionRow, 'key'>, field: CriterionField) =>
+    `${id}-${row.key}-${field}`
   const { locked } = rubric
 
-  function setField(key: string, field: CriterionField, value: string) {
-    setValues((v) => ({
-      ...v,
-      criteria: v.criteria.map((row) => (row.key === key ? { ...row, [field]: value } : row)),
-    }))
-  }
-
   function addRow() {
-    const last = values.criteria.at(-1)
+    const last = criteria.at(-1)
     const row = newCriterionRow(last ? { scaleMin: last.scaleMin, scaleMax: last.scaleMax } : {})
-    setValues((v) => ({ ...v, criteria: [...v.criteria, row] }))
-    // After the render that adds it.
-    setTimeout(() => document.getElementById(fieldId(row, 'name'))?.focus())
+    rows.append(row, { focusName: `criteria.${criteria.length}.name` })
   }
 
   function removeRow(index: number) {
-    const next = values.criteria[index + 1] ?? values.criteria[index - 1]
-    setValues((v) => ({ ...v, criteria: v.criteria.filter((_, i) => i !== index) }))
+    const next = rows.fields[index + 1] ?? rows.fields[index - 1]
+    rows.remove(index)
     // The removed row's button goes with it: focus the row that takes its place.
     if (next) document.getElementById(fieldId(next, 'name'))?.focus()
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    // Once locked, the criteria go back unchanged: only the closing time can move.
-    const parsed = parseRubricForm(
-      locked ? { ...rubricFormValues(rubric), reviewClosesAt: values.reviewClosesAt } : values,
-    )
-    if (!parsed.ok) {
-      setErrors(parsed.errors)
-      return
-    }
-    setErrors({ rows: {} })
-    update.mutate(parsed.request, {
+  // Once locked, the criteria are not shown: they go back as they came, and only the closing
+  // time can move.
+  const submit = form.handleSubmit((request) =>
+    update.mutate(request, {
       onSuccess: () =>
         toast({
           title: 'Rubric saved',
@@ -121,8 +108,10 @@ function RubricForm({ roundId, rubric }: { roundId: string; rubric: Rubric }) {
             : 'Judges score this round with these criteria.',
         }),
       onError: (err) => reportFailure(err, 'Failed to save the rubric'),
-    })
-  }
+    }),
+  )
+  const listError = errorOf(form, 'criteria.root')
+  const closesAtError = errorOf(form, 'reviewClosesAt')
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">
@@ -173,10 +162,11 @@ function RubricForm({ roundId, rubric }: { roundId: string; rubric: Rubric }) {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {values.criteria.map((row, index) => (
+              {rows.fields.map((row, index) => (
                 <TableRow key={row.key}>
-                  {(['name', 'weight', 'scaleMin', 'scaleMax'] as const).map((field) => {
-                    const error = errors.rows[row.key]?.[field]
+                  {CRITERION_FIELDS.map((field) => {
+                    const name = `criteria.${index}.${field}` as const
+                    const error = errorOf(form, name)
                     const inputId = fieldId(row, field)
                     return (
                       <TableCell
@@ -188,7 +178,10 @@ function RubricForm({ roundId, rubric }: { roundId: string; rubric: Rubric }) {
                         </label>
                         <Input
                           id={inputId}
-                          value={row[field]}
+                          {...form.register(name, {
+                            // The top of the scale is checked against its bottom.
+                            deps: field === 'scaleMin' ? [`criteria.${index}.scaleMax`] : undefined,
+                          })}
                           maxLength={field === 'name' ? 100 : undefined}
                           type={field === 'name' ? 'text' : 'number'}
                           inputMode={
@@ -203,7 +196,6 @@ function RubricForm({ roundId, rubric }: { roundId: string; rubric: Rubric }) {
                           step={field === 'weight' ? 'any' : field === 'name' ? undefined : 1}
                           aria-invalid={error ? true : undefined}
                           aria-describedby={error ? `${inputId}-error` : undefined}
-                          onChange={(event) => setField(row.key, field, event.target.value)}
                         />
                         {error && (
                           <FieldMessage error id={`${inputId}-error`} className="mt-1">
@@ -219,7 +211,7 @@ function RubricForm({ roundId, rubric }: { roundId: string; rubric: Rubric }) {
                       variant="ghost"
                       size="icon"
                       aria-label={`Remove criterion ${index + 1}`}
-                      disabled={values.criteria.length === 1}
+                      disabled={rows.fields.length === 1}
                       className="text-destructive hover:text-destructive"
                       onClick={() => removeRow(index)}
                     >
@@ -230,9 +222,9 @@ function RubricForm({ roundId, rubric }: { roundId: string; rubric: Rubric }) {
               ))}
             </TableBody>
           </Table>
-          {errors.form && (
+          {listError && (
             <p role="alert" className="text-sm text-destructive">
-              {errors.form}
+              {listError}
             </p>
           )}
           <div className="flex flex-wrap items-center gap-3">
@@ -240,7 +232,7 @@ function RubricForm({ roundId, rubric }: { roundId: string; rubric: Rubric }) {
               type="button"
               variant="outline"
               size="sm"
-              disabled={values.criteria.length >= 20}
+              disabled={rows.fields.length >= 20}
               onClick={addRow}
             >
               <Plus aria-hidden="true" />
@@ -257,17 +249,16 @@ function RubricForm({ roundId, rubric }: { roundId: string; rubric: Rubric }) {
         id={closesAtId}
         label="Reviews close at (optional)"
         className="sm:max-w-xs"
-        error={errors.reviewClosesAt}
+        error={closesAtError}
         hint={`Judges may save and change reviews until then, on your clock (${viewerTimeZone()}). Empty: reviews stay open.`}
       >
         {({ id: inputId, describedBy, invalid }) => (
           <Input
             id={inputId}
             type="datetime-local"
-            value={values.reviewClosesAt}
+            {...form.register('reviewClosesAt')}
             aria-describedby={describedBy}
             aria-invalid={invalid || undefined}
-            onChange={(event) => setValues((v) => ({ ...v, reviewClosesAt: event.target.value }))}
           />
         )}
       </FormField>

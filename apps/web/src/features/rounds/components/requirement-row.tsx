@@ -4,9 +4,9 @@ import {
   REQUIREMENT_KINDS,
   REQUIREMENT_KIND_LABELS,
   type AnswerFileExtension,
-  type RequirementKind,
 } from '@hackathon/contract'
 import { FileText, LoaderCircle, Trash2, X } from 'lucide-react'
+import type { UseFormRegisterReturn } from 'react-hook-form'
 
 import { Button } from '@/components/ui/button'
 import { Input, NativeSelect } from '@/components/ui/input'
@@ -21,15 +21,20 @@ import {
 /** Where a row's template upload stands; a finished upload is the row's `template`. */
 export type UploadState = { kind: 'uploading'; name: string } | { kind: 'failed'; message: string }
 
+/** The row's own fields, which the round form registers. */
+export type RequirementInput = Exclude<keyof Row, 'key' | 'id' | 'template'>
+
 export interface RequirementRowProps {
+  /** The row's values as they stand. */
   row: Row
   /** 1-based, as people count. */
   number: number
   idBase: string
+  /** The round form's registration of one of this row's fields. */
+  field: (name: RequirementInput) => UseFormRegisterReturn
   errors?: Partial<Record<RequirementField, string>>
   upload?: UploadState
   canRemove: boolean
-  onChange: (patch: Partial<Row>) => void
   onFileChosen: (file: File) => void
   onRemoveTemplate: () => void
   onRemove: () => void
@@ -57,10 +62,10 @@ export function RequirementRow({
   row,
   number,
   idBase,
+  field,
   errors = {},
   upload,
   canRemove,
-  onChange,
   onFileChosen,
   onRemoveTemplate,
   onRemove,
@@ -76,14 +81,6 @@ export function RequirementRow({
       <span className="sr-only">Requirement {number}</span>{' '}
     </>
   )
-
-  function toggleType(extension: AnswerFileExtension, checked: boolean) {
-    const chosen = new Set(row.fileTypes)
-    if (checked) chosen.add(extension)
-    else chosen.delete(extension)
-    // Kept in the contract's order, whatever the order of the clicks.
-    onChange({ fileTypes: ANSWER_FILE_EXTENSIONS.filter((e) => chosen.has(e)) })
-  }
 
   return (
     <li className="grid min-w-0 gap-3 rounded-lg border border-border p-3">
@@ -108,12 +105,11 @@ export function RequirementRow({
         </div>
         <Input
           id={ids.description}
-          value={row.description}
+          {...field('description')}
           autoComplete="off"
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={errors.description ? errorId('description') : undefined}
           className="scroll-mt-24"
-          onChange={(event) => onChange({ description: event.target.value })}
         />
         {errors.description && (
           <FieldMessage error id={errorId('description')}>
@@ -127,11 +123,10 @@ export function RequirementRow({
           <Label htmlFor={ids.kind}>{which}Answer type</Label>
           <NativeSelect
             id={ids.kind}
-            value={row.kind}
+            {...field('kind')}
             aria-invalid={errors.kind ? true : undefined}
             aria-describedby={errors.kind ? errorId('kind') : undefined}
             className="scroll-mt-24"
-            onChange={(event) => onChange({ kind: event.target.value as RequirementKind })}
           >
             {REQUIREMENT_KINDS.map((kind) => (
               <option key={kind} value={kind}>
@@ -146,13 +141,7 @@ export function RequirementRow({
           )}
         </div>
         <div className="flex min-h-10 items-center gap-2">
-          <input
-            id={ids.required}
-            type="checkbox"
-            checked={row.required}
-            className={CHECKBOX}
-            onChange={(event) => onChange({ required: event.target.checked })}
-          />
+          <input id={ids.required} type="checkbox" {...field('required')} className={CHECKBOX} />
           <Label htmlFor={ids.required} className="cursor-pointer">
             {which}Required
           </Label>
@@ -172,10 +161,10 @@ export function RequirementRow({
                   <input
                     id={ids.fileType(extension)}
                     type="checkbox"
-                    checked={row.fileTypes.includes(extension)}
+                    value={extension}
+                    {...field('fileTypes')}
                     aria-invalid={errors.fileTypes ? true : undefined}
                     className={`${CHECKBOX} scroll-mt-24`}
-                    onChange={(event) => toggleType(extension, event.target.checked)}
                   />
                   <Label htmlFor={ids.fileType(extension)} className="cursor-pointer font-normal">
                     {extension.toUpperCase()}
@@ -198,14 +187,13 @@ export function RequirementRow({
               min={1}
               max={ANSWER_MAX_MB}
               step={1}
-              value={row.maxSizeMb}
+              {...field('maxSizeMb')}
               aria-invalid={errors.maxSizeMb ? true : undefined}
               aria-describedby={
                 [errors.maxSizeMb && errorId('maxSizeMb'), sizeHintId].filter(Boolean).join(' ') ||
                 undefined
               }
               className="scroll-mt-24"
-              onChange={(event) => onChange({ maxSizeMb: event.target.value })}
             />
             {errors.maxSizeMb && (
               <FieldMessage error id={errorId('maxSizeMb')}>

@@ -1,8 +1,10 @@
 import { ROUND_STATUSES, type RoundInput } from '@hackathon/contract'
 import { Plus } from 'lucide-react'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useFieldArray, useWatch } from 'react-hook-form'
 
-import { FormField } from '@/components/form-field'
+import { FormField } from '@/components/form/form-field'
+import { errorOf, useZodForm } from '@/components/form/use-zod-form'
 import { Button } from '@/components/ui/button'
 import { DialogClose, DialogFooter } from '@/components/ui/dialog'
 import { Input, NativeSelect } from '@/components/ui/input'
@@ -14,20 +16,21 @@ import { handleUnauthorized } from '@/lib/unauthorized'
 
 import { useUploadTemplate } from '../api/upload-template'
 import {
-  FORM_FIELDS,
   REQUIREMENT_FIELDS,
   newRequirementRow,
+  roundFormSchema,
   templateFileProblem,
-  validateRound,
-  type RequirementRow as Row,
-  type RoundFormErrors,
   type RoundFormValues,
 } from '../round-form-values'
-import { RequirementRow, requirementIds, type UploadState } from './requirement-row'
+import {
+  RequirementRow,
+  requirementIds,
+  type RequirementInput,
+  type UploadState,
+} from './requirement-row'
 import { ROUND_STATUS_LABELS } from './round-status-badge'
 
 const BUSY = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50'
-const NO_ERRORS: RoundFormErrors = { fields: {}, rows: {} }
 
 export interface RoundFormProps {
   initial: () => RoundFormValues
@@ -59,9 +62,12 @@ export function RoundForm({
 }: RoundFormProps) {
   const idBase = useId()
   const id = (field: string) => `${idBase}-${field}`
-  const [values, setValues] = useState(initial)
-  const [errors, setErrors] = useState(NO_ERRORS)
-  const [submitted, setSubmitted] = useState(false)
+  const [defaultValues] = useState(initial)
+  const schema = useMemo(() => roundFormSchema(maxPosition), [maxPosition])
+  const form = useZodForm(schema, { defaultValues })
+  // Each row keeps the key it was made with: its ids and React key stay with it as rows go.
+  const rows = useFieldArray({ control: form.control, name: 'requirements', keyName: 'fieldId' })
+  const requirements = useWatch({ control: form.control, name: 'requirements' })
   const [uploads, setUploads] = useState<Record<string, UploadState>>({})
   const upload = useUploadTemplate()
   /** The latest file chosen per row: an earlier upload that finishes later is ignored. */
@@ -82,24 +88,17 @@ export function RoundForm({
 
   const uploading = Object.values(uploads).some((u) => u.kind === 'uploading')
 
-  function change(next: RoundFormValues) {
-    setValues(next)
-    if (submitted) {
-      const result = validateRound(next, { maxPosition })
-      setErrors(result.ok ? NO_ERRORS : result.errors)
-    }
+  /** After the first submit, the list is checked again as a whole when a row changes. */
+  function recheckRequirements() {
+    if (form.formState.isSubmitted) void form.trigger('requirements')
   }
 
-  function set<K extends keyof RoundFormValues>(field: K, value: RoundFormValues[K]) {
-    change({ ...values, [field]: value })
-  }
+  /** A row's field; a change to it checks the list again (a row may be left out, or wanted). */
+  const rowField = (index: number) => (name: RequirementInput) =>
+    form.register(`requirements.${index}.${name}`, { deps: ['requirements'] })
 
-  function updateRow(key: string, patch: Partial<Row>) {
-    set(
-      'requirements',
-      values.requirements.map((row) => (row.key === key ? { ...row, ...patch } : row)),
-    )
-  }
+  /** The index of the row with `key` now: rows move as others are removed. */
+  const indexOf = (key: string) => form.getValues('requirements').findIndex((r) => r.key === key)
 
   function setUpload(key: string, state: UploadState | null) {
     setUploads((current) => {
@@ -110,18 +109,18 @@ export function RoundForm({
 
   function addRow() {
     const row = newRequirementRow()
-    set('requirements', [...values.requirements, row])
+    rows.append(row, { shouldFocus: false })
     focusNext.current = requirementIds(idBase, row.key).description
   }
 
   function removeRow(index: number) {
-    const rows = values.requirements
-    const removed = rows[index]
-    if (!removed || rows.length <= 1) return
+    const removed = rows.fields[index]
+    if (!removed || rows.fields.length <= 1) return
     latestUpload.current.delete(removed.key)
     setUpload(removed.key, null)
-    const remaining = rows.filter((_, i) => i !== index)
-    set('requirements', remaining)
+    const remaining = rows.fields.filter((_, i) => i !== index)
+    rows.remove(index)
+    recheckRequirements()
     const neighbour = remaining[Math.min(index, remaining.length - 1)]
     if (neighbour) focusNext.current = requirementIds(idBase, neighbour.key).description
   }
@@ -140,13 +139,9 @@ export function RoundForm({
         if (latestUpload.current.get(key) !== file) return
         latestUpload.current.delete(key)
         setUpload(key, null)
-        // Functional: other fields may have changed while the file was on its way.
-        setValues((current) => ({
-          ...current,
-          requirements: current.requirements.map((row) =>
-            row.key === key ? { ...row, template: stored } : row,
-          ),
-        }))
+        // Where the row is now: other rows may have gone while the file was on its way.
+        const index = indexOf(key)
+        if (index !== -1) form.setValue(`requirements.${index}.template`, stored)
       },
       (err: unknown) => {
         if (latestUpload.current.get(key) !== file) return
@@ -162,41 +157,28 @@ export function RoundForm({
   }
 
   function removeTemplate(key: string) {
-    updateRow(key, { template: null })
+    const index = indexOf(key)
+    if (index === -1) return
+    form.setValue(`requirements.${index}.template`, null, { shouldDirty: true })
+    recheckRequirements()
     focusNext.current = requirementIds(idBase, key).template
   }
 
+  const checked = form.handleSubmit(onSubmit)
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (pending || uploading) return
-    setSubmitted(true)
-    const result = validateRound(values, { maxPosition })
-    if (result.ok) {
-      setErrors(NO_ERRORS)
-      onSubmit(result.input)
+    if (pending || uploading) {
+      event.preventDefault()
       return
     }
-    setErrors(result.errors)
-    document.getElementById(firstProblem(result.errors))?.focus()
+    void checked(event)
   }
 
-  function firstProblem({ fields, rows }: RoundFormErrors): string {
-    for (const field of FORM_FIELDS) {
-      if (field !== 'requirements') {
-        if (fields[field]) return id(field)
-        continue
-      }
-      const row = values.requirements.find((r) => rows[r.key])
-      if (row) {
-        const problem = REQUIREMENT_FIELDS.find((f) => rows[row.key]?.[f]) ?? 'description'
-        return requirementIds(idBase, row.key)[problem]
-      }
-      const first = fields.requirements ? values.requirements[0] : undefined
-      if (first) return requirementIds(idBase, first.key).description
-    }
-    return id('name')
-  }
-
+  const fieldError = (name: Exclude<keyof RoundFormValues, 'requirements'>) => errorOf(form, name)
+  const rowErrors = (index: number) =>
+    Object.fromEntries(
+      REQUIREMENT_FIELDS.map((field) => [field, errorOf(form, `requirements.${index}.${field}`)]),
+    )
+  const requirementsError = errorOf(form, 'requirements.root')
   const requirementsErrorId = id('requirements-error')
 
   return (
@@ -205,45 +187,43 @@ export function RoundForm({
         <FormField
           id={id('name')}
           label="Name"
-          error={errors.fields.name}
+          error={fieldError('name')}
           className="sm:col-span-2"
         >
           {(control) => (
             <Input
               id={control.id}
-              value={values.name}
+              {...form.register('name')}
               required
               autoComplete="off"
               aria-invalid={control.invalid || undefined}
               aria-describedby={control.describedBy}
               className="scroll-mt-24"
-              onChange={(event) => set('name', event.target.value)}
             />
           )}
         </FormField>
         <FormField
           id={id('description')}
           label="Description"
-          error={errors.fields.description}
+          error={fieldError('description')}
           className="sm:col-span-2"
         >
           {(control) => (
             <Textarea
               id={control.id}
-              value={values.description}
+              {...form.register('description')}
               required
               rows={3}
               aria-invalid={control.invalid || undefined}
               aria-describedby={control.describedBy}
               className="scroll-mt-24"
-              onChange={(event) => set('description', event.target.value)}
             />
           )}
         </FormField>
         <FormField
           id={id('position')}
           label="Stage number"
-          error={errors.fields.position}
+          error={fieldError('position')}
           hint={positionHint}
         >
           {(control) => (
@@ -254,22 +234,20 @@ export function RoundForm({
               min={1}
               max={maxPosition ?? undefined}
               step={1}
-              value={values.position}
+              {...form.register('position')}
               aria-invalid={control.invalid || undefined}
               aria-describedby={control.describedBy}
               className="scroll-mt-24"
-              onChange={(event) => set('position', event.target.value)}
             />
           )}
         </FormField>
-        <FormField id={id('status')} label="Status" error={errors.fields.status}>
+        <FormField id={id('status')} label="Status" error={fieldError('status')}>
           {(control) => (
             <NativeSelect
               id={control.id}
-              value={values.status}
+              {...form.register('status')}
               aria-invalid={control.invalid || undefined}
               aria-describedby={control.describedBy}
-              onChange={(event) => set('status', event.target.value as RoundFormValues['status'])}
             >
               {ROUND_STATUSES.map((status) => (
                 <option key={status} value={status}>
@@ -284,18 +262,18 @@ export function RoundForm({
             key={field}
             id={id(field)}
             label={field === 'startTime' ? 'Start' : 'End'}
-            error={errors.fields[field]}
+            error={fieldError(field)}
             hint={`Your time zone: ${timeZone}. Optional.`}
           >
             {(control) => (
               <Input
                 id={control.id}
                 type="datetime-local"
-                value={values[field]}
+                // The end is checked against the start.
+                {...form.register(field, { deps: field === 'startTime' ? ['endTime'] : [] })}
                 aria-invalid={control.invalid || undefined}
                 aria-describedby={control.describedBy}
                 className="scroll-mt-24"
-                onChange={(event) => set(field, event.target.value)}
               />
             )}
           </FormField>
@@ -303,7 +281,7 @@ export function RoundForm({
         <FormField
           id={id('maxParticipants')}
           label="Max Participants"
-          error={errors.fields.maxParticipants}
+          error={fieldError('maxParticipants')}
           hint="Leave empty for no limit."
         >
           {(control) => (
@@ -313,11 +291,10 @@ export function RoundForm({
               inputMode="numeric"
               min={1}
               step={1}
-              value={values.maxParticipants}
+              {...form.register('maxParticipants')}
               aria-invalid={control.invalid || undefined}
               aria-describedby={control.describedBy}
               className="scroll-mt-24"
-              onChange={(event) => set('maxParticipants', event.target.value)}
             />
           )}
         </FormField>
@@ -325,7 +302,7 @@ export function RoundForm({
 
       <fieldset
         className="grid min-w-0 gap-3"
-        aria-describedby={errors.fields.requirements ? requirementsErrorId : undefined}
+        aria-describedby={requirementsError ? requirementsErrorId : undefined}
       >
         <legend className="mb-1 text-sm font-medium">Requirements</legend>
         <p className="text-sm text-muted-foreground">
@@ -334,25 +311,25 @@ export function RoundForm({
           to 10 MB). Requirements left empty are not saved.
         </p>
         <ol className="grid gap-3">
-          {values.requirements.map((row, index) => (
+          {rows.fields.map(({ key }, index) => (
             <RequirementRow
-              key={row.key}
-              row={row}
+              key={key}
+              row={{ ...rows.fields[index]!, ...requirements[index] }}
               number={index + 1}
               idBase={idBase}
-              errors={errors.rows[row.key]}
-              upload={uploads[row.key]}
-              canRemove={values.requirements.length > 1}
-              onChange={(patch) => updateRow(row.key, patch)}
-              onFileChosen={(file) => chooseFile(row.key, file)}
-              onRemoveTemplate={() => removeTemplate(row.key)}
+              field={rowField(index)}
+              errors={rowErrors(index)}
+              upload={uploads[key]}
+              canRemove={rows.fields.length > 1}
+              onFileChosen={(file) => chooseFile(key, file)}
+              onRemoveTemplate={() => removeTemplate(key)}
               onRemove={() => removeRow(index)}
             />
           ))}
         </ol>
-        {errors.fields.requirements && (
+        {requirementsError && (
           <FieldMessage error id={requirementsErrorId}>
-            {errors.fields.requirements}
+            {requirementsError}
           </FieldMessage>
         )}
         <Button type="button" variant="outline" className="w-fit" onClick={addRow}>
@@ -364,18 +341,17 @@ export function RoundForm({
       <FormField
         id={id('prizes')}
         label="Prizes"
-        error={errors.fields.prizes}
+        error={fieldError('prizes')}
         hint="One prize per line."
       >
         {(control) => (
           <Textarea
             id={control.id}
-            value={values.prizes}
+            {...form.register('prizes')}
             rows={4}
             aria-invalid={control.invalid || undefined}
             aria-describedby={control.describedBy}
             className="scroll-mt-24"
-            onChange={(event) => set('prizes', event.target.value)}
           />
         )}
       </FormField>

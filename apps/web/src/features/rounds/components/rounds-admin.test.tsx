@@ -13,6 +13,7 @@ import { fromDateTimeLocal } from '@/lib/datetime-local'
 import { axeViolations } from '@/test/axe'
 import { errorResponse, stubApi, type Handler } from '@/test/fetch-stub'
 import { renderWithApp, userWithRole } from '@/test/render'
+import { settle } from '@/test/settle'
 
 import { requirementFixture, roundFixture, storedFileFixture } from '../testing'
 import { AddRoundDialog } from './round-form-dialog'
@@ -149,6 +150,7 @@ describe('the round form', () => {
 
     type(dialog, 'Requirement 1 description', '   ')
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    await settle()
 
     expect(dialog.getByText(ROUND_MESSAGES.nameRequired)).toBeTruthy()
     expect(dialog.getByText(ROUND_MESSAGES.descriptionRequired)).toBeTruthy()
@@ -158,6 +160,7 @@ describe('the round form', () => {
 
     // Checked again on every change after the first submit.
     type(dialog, 'Requirement 1 description', 'A pitch deck')
+    await settle()
     expect(dialog.queryByText(ROUND_MESSAGES.requirementRequired)).toBeNull()
   })
 
@@ -172,6 +175,7 @@ describe('the round form', () => {
     type(dialog, 'Start', '2026-04-10T09:00')
     type(dialog, 'End', '2026-04-01T09:00')
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    await settle()
 
     const end = dialog.getByLabelText('End')
     expect(end.getAttribute('aria-invalid')).toBe('true')
@@ -295,6 +299,7 @@ describe('the round form', () => {
     })
     await dialog.findByRole('link', { name: 'template-4.pdf' })
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    await settle()
 
     expect(dialog.getByText(ROUND_MESSAGES.requirementDescriptionRequired)).toBeTruthy()
     expect(document.activeElement).toBe(dialog.getByLabelText('Requirement 2 description'))
@@ -532,6 +537,7 @@ describe('a round’s stage number', () => {
 
     type(dialog, 'Stage number', '3')
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    await settle()
     const stage = dialog.getByLabelText('Stage number')
     expect(dialog.getByText('The stage number is at most 2')).toBeTruthy()
     expect(stage.getAttribute('aria-invalid')).toBe('true')
@@ -539,8 +545,10 @@ describe('a round’s stage number', () => {
 
     // The contract's own words, checked again as the field changes.
     type(dialog, 'Stage number', '1.5')
+    await settle()
     expect(dialog.getByText('The stage number is a whole number')).toBeTruthy()
     type(dialog, 'Stage number', '0')
+    await settle()
     expect(dialog.getByText('The stage number is at least 1')).toBeTruthy()
     expect(requestBody(fetchMock, 'POST', '/api/rounds')).toBeUndefined()
   })
@@ -635,18 +643,21 @@ describe('what a requirement takes', () => {
 
     type(dialog, 'Requirement 1 Size limit (MB)', '30')
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    await settle()
     const size = dialog.getByLabelText('Requirement 1 Size limit (MB)')
     const message = dialog.getByText('The size limit is at most 25 MB')
     expect(size.getAttribute('aria-describedby')).toContain(message.id)
     expect(document.activeElement).toBe(size)
 
     type(dialog, 'Requirement 1 Size limit (MB)', '5')
+    await settle()
     expect(dialog.queryByText('The size limit is at most 25 MB')).toBeNull()
     const types = within(dialog.getByRole('group', { name: 'Requirement 1 Allowed file types' }))
     for (const box of types.getAllByRole('checkbox')) {
       if ((box as HTMLInputElement).checked) fireEvent.click(box)
     }
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    await settle()
     expect(dialog.getByText('Choose at least one file type')).toBeTruthy()
     expect(document.activeElement).toBe(types.getByLabelText('PDF'))
     expect(requestBody(fetchMock, 'POST', '/api/rounds')).toBeUndefined()
@@ -710,6 +721,7 @@ describe('what a requirement takes', () => {
       target: { value: 'link' },
     })
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    await settle()
     expect(dialog.getByText(ROUND_MESSAGES.nameRequired)).toBeTruthy()
 
     expect(await axeViolations()).toEqual([])

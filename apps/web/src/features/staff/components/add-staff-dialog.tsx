@@ -5,8 +5,11 @@ import {
   type StaffWithPassword,
 } from '@hackathon/contract'
 import { UserPlus } from 'lucide-react'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
+import { useWatch } from 'react-hook-form'
 
+import { formSchema } from '@/components/form/form-schema'
+import { errorOf, useZodForm } from '@/components/form/use-zod-form'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -22,7 +25,6 @@ import { Input, NativeSelect } from '@/components/ui/input'
 import { FieldMessage, Label } from '@/components/ui/label'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/error-message'
-import { fieldErrors } from '@/lib/field-errors'
 
 import { useCreateStaff } from '../api/create-staff'
 import { STAFF_ROLE_LABELS } from '../role-labels'
@@ -117,6 +119,21 @@ type Field = keyof Values
 
 const EMPTY: Values = { name: '', email: '', role: 'jury', password: '', affiliation: '' }
 
+/**
+ * createStaffInput over the form's fields: an empty password field means 'generate one', which
+ * the contract spells as no password; only a jury member has an affiliation.
+ */
+const addStaffForm = formSchema(createStaffInput, {
+  input: (values: Values) => {
+    const affiliation = values.role === 'jury' ? values.affiliation.trim() : ''
+    return {
+      ...values,
+      password: values.password || undefined,
+      affiliation: affiliation || undefined,
+    }
+  },
+})
+
 function AddStaffForm({
   pending,
   onSubmit,
@@ -124,8 +141,14 @@ function AddStaffForm({
   pending: boolean
   onSubmit: (input: CreateStaffInput) => void
 }) {
-  const [values, setValues] = useState<Values>(EMPTY)
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const form = useZodForm(addStaffForm, { defaultValues: EMPTY })
+  const role = useWatch({ control: form.control, name: 'role' })
+  const errors = {
+    name: errorOf(form, 'name'),
+    email: errorOf(form, 'email'),
+    password: errorOf(form, 'password'),
+    affiliation: errorOf(form, 'affiliation'),
+  }
   const ids = {
     name: useId(),
     email: useId(),
@@ -134,27 +157,9 @@ function AddStaffForm({
     affiliation: useId(),
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    // An empty password field means 'generate one', which the contract spells as no password;
-    // only a jury member has an affiliation.
-    const affiliation = values.role === 'jury' ? values.affiliation.trim() : ''
-    const parsed = createStaffInput.safeParse({
-      ...values,
-      password: values.password || undefined,
-      affiliation: affiliation || undefined,
-    })
-    if (!parsed.success) {
-      setErrors(fieldErrors<Field>(parsed.error.issues))
-      return
-    }
-    setErrors({})
-    onSubmit(parsed.data)
-  }
+  const submit = form.handleSubmit(onSubmit)
 
-  const set = (name: Field) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }))
-  const errorProps = (name: Field) =>
+  const errorProps = (name: Exclude<Field, 'role'>) =>
     errors[name]
       ? { 'aria-invalid': true, 'aria-describedby': `${ids[name]}-message` }
       : name === 'password' || name === 'affiliation'
@@ -169,8 +174,7 @@ function AddStaffForm({
           id={ids.name}
           required
           autoComplete="off"
-          value={values.name}
-          onChange={set('name')}
+          {...form.register('name')}
           {...errorProps('name')}
         />
         {errors.name && (
@@ -187,8 +191,7 @@ function AddStaffForm({
           inputMode="email"
           required
           autoComplete="off"
-          value={values.email}
-          onChange={set('email')}
+          {...form.register('email')}
           {...errorProps('email')}
         />
         {errors.email && (
@@ -199,7 +202,7 @@ function AddStaffForm({
       </div>
       <div className="grid gap-2">
         <Label htmlFor={ids.role}>Role</Label>
-        <NativeSelect id={ids.role} value={values.role} onChange={set('role')}>
+        <NativeSelect id={ids.role} {...form.register('role')}>
           {STAFF_ROLES.map((role) => (
             <option key={role} value={role}>
               {STAFF_ROLE_LABELS[role]}
@@ -207,15 +210,14 @@ function AddStaffForm({
           ))}
         </NativeSelect>
       </div>
-      {values.role === 'jury' && (
+      {role === 'jury' && (
         <div className="grid gap-2">
           <Label htmlFor={ids.affiliation}>Affiliation (college, optional)</Label>
           <Input
             id={ids.affiliation}
             autoComplete="off"
             maxLength={200}
-            value={values.affiliation}
-            onChange={set('affiliation')}
+            {...form.register('affiliation')}
             {...errorProps('affiliation')}
           />
           <FieldMessage error={Boolean(errors.affiliation)} id={`${ids.affiliation}-message`}>
@@ -229,8 +231,7 @@ function AddStaffForm({
           id={ids.password}
           type="password"
           autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
+          {...form.register('password')}
           {...errorProps('password')}
         />
         <FieldMessage error={Boolean(errors.password)} id={`${ids.password}-message`}>

@@ -7,6 +7,7 @@ import { axeViolations } from '@/test/axe'
 import { errorResponse, stubApi } from '@/test/fetch-stub'
 import { stubWindowWidth } from '@/test/media-query'
 import { renderWithApp } from '@/test/render'
+import { settle } from '@/test/settle'
 
 import { StaffCard } from './staff-card'
 
@@ -106,6 +107,35 @@ describe('the staff card', () => {
 
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(screen.queryByDisplayValue('kT4-mq9-Zx2-pL7')).toBeNull()
+  })
+
+  it('says what is wrong beside each field of a new staff member, focuses the first, and sends nothing', async () => {
+    const fetchMock = stubApi({ 'GET /api/staff': () => Response.json({ staff: [ada] }) })
+    renderWithApp(<StaffCard currentUserId={ada.id} />)
+    await screen.findByRole('table')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add staff member' }))
+    const dialog = within(screen.getByRole('dialog', { name: 'Add staff member' }))
+    fireEvent.change(dialog.getByLabelText('Password (optional)'), { target: { value: 'abc' } })
+    fireEvent.click(dialog.getByRole('button', { name: 'Add staff member' }))
+    await settle()
+
+    const name = dialog.getByLabelText('Name')
+    expect(name.getAttribute('aria-invalid')).toBe('true')
+    expect(dialog.getByText('Name is required')).toBeTruthy()
+    expect(dialog.getByText('Valid email is required')).toBeTruthy()
+    const password = dialog.getByLabelText('Password (optional)')
+    expect(password.getAttribute('aria-describedby')).toBe(
+      dialog.getByText('Password must be at least 6 characters long').id,
+    )
+    expect(document.activeElement).toBe(name)
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false)
+
+    // Checked again as it changes.
+    fireEvent.change(name, { target: { value: 'Jo Jury' } })
+    await settle()
+    expect(dialog.queryByText('Name is required')).toBeNull()
+    expect(name.getAttribute('aria-invalid')).toBeNull()
   })
 
   it('asks before resetting a password, then shows the new temporary password', async () => {

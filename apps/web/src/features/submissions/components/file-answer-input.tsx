@@ -30,6 +30,7 @@ function uploadFailure(err: unknown, requirement: StageDocument): string {
  */
 export function FileAnswerInput({
   id,
+  name,
   requirement,
   value,
   onChange,
@@ -42,6 +43,8 @@ export function FileAnswerInput({
   onBusyChange,
 }: {
   id: string
+  /** The form's name for the answer, by which a failed submit finds the field to focus. */
+  name: string
   requirement: StageDocument
   value: UploadedFile | null
   onChange: (file: UploadedFile | null) => void
@@ -125,6 +128,7 @@ export function FileAnswerInput({
           inputRef(element)
         }}
         id={id}
+        name={name}
         type="file"
         accept={fileAccept(requirement)}
         required={requirement.isRequired}

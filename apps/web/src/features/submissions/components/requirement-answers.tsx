@@ -103,6 +103,7 @@ function RequirementField({
           render={({ field: control }) => (
             <FileAnswerInput
               id={id}
+              name={control.name}
               requirement={requirement}
               value={control.value}
               onChange={control.onChange}

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import {
   SUBMISSION_MESSAGES,
   type ApplicantSubmission,
@@ -7,9 +6,9 @@ import {
 } from '@hackathon/contract'
 import { Send } from 'lucide-react'
 import { useId, useMemo, useState, type FormEvent } from 'react'
-import { useForm } from 'react-hook-form'
 import { useLocation } from 'wouter'
 
+import { useZodForm } from '@/components/form/use-zod-form'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
@@ -19,14 +18,7 @@ import { apiErrorStatus, errorMessage } from '@/lib/error-message'
 
 import { useSubmitStage } from '../api/submit-stage'
 import { APPLICANT_DASHBOARD_PATH } from '../paths'
-import {
-  ANSWER_FIELD,
-  initialValues,
-  requirementNamedIn,
-  stageFormSchema,
-  type StageFormOutput,
-  type StageFormValues,
-} from '../stage-form'
+import { ANSWER_FIELD, initialValues, requirementNamedIn, stageFormSchema } from '../stage-form'
 import { submitErrorNotice } from '../submit-error'
 import { RequirementAnswers } from './requirement-answers'
 
@@ -55,10 +47,7 @@ export function StageSubmissionForm({
   disabled: boolean
 }) {
   const schema = useMemo(() => stageFormSchema(stageId, documents), [stageId, documents])
-  const form = useForm<StageFormValues, unknown, StageFormOutput>({
-    resolver: zodResolver(schema),
-    defaultValues: initialValues(documents, submission),
-  })
+  const form = useZodForm(schema, { defaultValues: initialValues(documents, submission) })
   const { errors } = form.formState
   const [uploading, setUploading] = useState<ReadonlySet<number>>(() => new Set())
   const [formError, setFormError] = useState<string | null>(null)

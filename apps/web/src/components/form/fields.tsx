@@ -1,9 +1,12 @@
-import type { ComponentProps } from 'react'
+import { useId, type ComponentProps } from 'react'
 
-import { FormField, type FormFieldProps } from '@/components/form-field'
 import { Input, NativeSelect } from '@/components/ui/input'
 
-type FieldProps = Omit<FormFieldProps, 'label' | 'hint' | 'children'> & {
+import { FormField, type FormFieldProps } from './form-field'
+
+type FieldProps = Omit<FormFieldProps, 'id' | 'label' | 'hint' | 'children'> & {
+  /** The control's id; one is made up when none is given. */
+  id?: string
   label: string
   hint?: string
 }
@@ -20,21 +23,27 @@ function controlProps(control: { id: string; describedBy: string | undefined; in
 }
 
 /** FormField's props, and the rest for the control. */
-function split<P extends FieldProps>({ id, label, error, hint, className, ...control }: P) {
-  return [{ id, label, error, hint, className }, control] as const
+function useSplit<P extends FieldProps>({ id, label, error, hint, className, ...control }: P) {
+  const ownId = useId()
+  return [{ id: id ?? ownId, label, error, hint, className }, control] as const
 }
 
+/**
+ * A labelled input with its error and hint read out with it; spread bindField(form, name) into it
+ * for a react-hook-form field.
+ */
 export function TextField(
   props: FieldProps & Omit<ComponentProps<typeof Input>, 'id' | 'className'>,
 ) {
-  const [field, control] = split(props)
+  const [field, control] = useSplit(props)
   return <FormField {...field}>{(own) => <Input {...controlProps(own)} {...control} />}</FormField>
 }
 
+/** A labelled native select, as TextField. */
 export function SelectField(
   props: FieldProps & Omit<ComponentProps<typeof NativeSelect>, 'id' | 'className'>,
 ) {
-  const [field, control] = split(props)
+  const [field, control] = useSplit(props)
   return (
     <FormField {...field}>
       {(own) => <NativeSelect {...controlProps(own)} {...control} />}
