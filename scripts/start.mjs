@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when its build is missing or older than its sources, then runs
-// the server, which serves the web app and the API on one port (PORT, default 3000).
+// `npm start`: builds the web app and the server when their builds are missing or older than their
+// sources, then runs the built server (plain JavaScript, docs/decisions/033-compiled-server.md),
+// which serves the web app and the API on one port (PORT, default 3000).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildServer, builtServer, serverBuildIsStale } from './build-server.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const builtIndex = join(root, 'apps/web/dist/index.html')
@@ -39,7 +41,21 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+if (serverBuildIsStale()) {
+  console.log(
+    existsSync(builtServer)
+      ? 'The server changed since its last build: building it...'
+      : 'Building the server (first start)...',
+  )
+  try {
+    await buildServer()
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  }
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', builtServer], {
   cwd: process.cwd(),
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

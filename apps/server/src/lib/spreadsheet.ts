@@ -55,10 +55,16 @@ function release() {
   else running--
 }
 
-// The server runs its TypeScript through tsx (`node --import tsx`, and vitest in tests); the
-// worker is a fresh isolate, so it registers tsx itself, whatever flags the parent was started with.
-const WORKER_URL = new URL('./spreadsheet.worker.ts', import.meta.url)
-const WORKER_ARGV = ['--import', 'tsx']
+// From the sources (`npm run dev`, vitest, the CLIs) the worker is a fresh isolate that registers
+// tsx itself, whatever flags the parent was started with. In the build `npm start` runs
+// (scripts/build-server.mjs) the worker is plain JavaScript beside this bundle and inherits the
+// parent's flags (--enable-source-maps).
+const fromSources = import.meta.url.endsWith('.ts')
+const WORKER_URL = new URL(
+  fromSources ? './spreadsheet.worker.ts' : './spreadsheet.worker.mjs',
+  import.meta.url,
+)
+const WORKER_ARGV = fromSources ? ['--import', 'tsx'] : undefined
 
 function inWorker(job: SheetJob, options: SheetWorkerOptions): Promise<string[][]> {
   return new Promise((resolve, reject) => {

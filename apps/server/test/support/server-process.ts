@@ -11,29 +11,28 @@ export async function startServerProcess({
   port,
   env = {},
   capture = false,
+  args = ['--import', 'tsx', join(import.meta.dirname, '../../src/main.ts')],
 }: {
   dataDir: string
   port: number
   env?: Record<string, string>
   capture?: boolean
+  /** Node's arguments: the sources through tsx unless told (the build: built-server.test.ts). */
+  args?: string[]
 }) {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, '../../src/main.ts')],
-    {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        GITHUB_VERIFY: 'off',
-        ...env,
-      },
-      stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'ignore',
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      GITHUB_VERIFY: 'off',
+      ...env,
     },
-  )
+    stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'ignore',
+  })
   const server = {
     child,
     output: '',
