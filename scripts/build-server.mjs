@@ -33,7 +33,8 @@ const SOURCES = [
   'scripts/build-server.mjs',
 ].map((p) => join(root, p))
 
-function newestMtime(path) {
+/** The newest modification time under `path` (0 when it is missing). */
+export function newestMtime(path) {
   if (!existsSync(path)) return 0
   const stat = statSync(path)
   if (!stat.isDirectory()) return stat.mtimeMs

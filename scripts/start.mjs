@@ -3,10 +3,10 @@
 // sources, then runs the built server (plain JavaScript, docs/decisions/033-compiled-server.md),
 // which serves the web app and the API on one port (PORT, default 3000).
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildServer, builtServer, serverBuildIsStale } from './build-server.mjs'
+import { buildServer, builtServer, newestMtime, serverBuildIsStale } from './build-server.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const builtIndex = join(root, 'apps/web/dist/index.html')
@@ -16,16 +16,6 @@ const sources = [
   'apps/web/vite.config.ts',
   'packages/contract/src',
 ].map((p) => join(root, p))
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  return readdirSync(path).reduce(
-    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
-    stat.mtimeMs,
-  )
-}
 
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0
 if (builtAt < Math.max(...sources.map(newestMtime))) {
