@@ -105,7 +105,7 @@ describe('registration and applicant management', () => {
       expect(mail!.text).toContain(registrationId)
     })
 
-    it("answers the SPEC's messages for invalid fields", async () => {
+    it('answers the contractual messages for invalid fields', async () => {
       const res = await register({
         name: 'A',
         email: 'not-an-email',

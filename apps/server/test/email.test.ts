@@ -71,7 +71,7 @@ describe('email service', () => {
     }
   })
 
-  it('starts with the SPEC defaults: emails enabled, the gmail preset, nothing configured', async () => {
+  it('starts with the documented defaults (docs/product/email.md): emails enabled, the gmail preset, nothing configured', async () => {
     const res = await get('/api/admin/email-settings')
     expect(res.json()).toEqual({
       enableEmails: true,
@@ -85,7 +85,7 @@ describe('email service', () => {
     })
   })
 
-  it('checks the fields with the SPEC messages when emails are enabled, and not when disabled', async () => {
+  it('checks the fields with the contractual messages when emails are enabled, and not when disabled', async () => {
     const bad = await post('/api/admin/email-settings', {
       enableEmails: true,
       emailService: 'custom',

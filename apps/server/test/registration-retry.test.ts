@@ -64,7 +64,7 @@ describe('registration retried with an idempotency key', () => {
     expect(await stored(other.email)).toEqual([])
   })
 
-  it('still answers a duplicate email without a key, or with a new key, with the 409 of the SPEC', async () => {
+  it('still answers a duplicate email without a key, or with a new key, with the documented 409', async () => {
     const body = fresh('dup')
     expect((await register(body, randomUUID())).statusCode).toBe(201)
     for (const key of [undefined, randomUUID()]) {

@@ -75,7 +75,7 @@ describe('database schema', () => {
     ).rejects.toThrow()
   })
 
-  it('refuses a status outside the list of SPEC section 4', async () => {
+  it('refuses a status outside the documented list (docs/product/applicants.md)', async () => {
     await expect(
       database.db
         .execute(sql`insert into applicants (registration_id, name, email, mobile, student_id, course, year_of_graduation, college_name, status)

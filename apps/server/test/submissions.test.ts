@@ -77,7 +77,7 @@ describe('stage submissions', () => {
     expect(stored[0]).toEqual({ github_url: urls[updated], versions: 1, activity: 1 })
   })
 
-  it('checks the GitHub URL with the SPEC messages', async () => {
+  it('checks the GitHub URL with the contractual messages', async () => {
     const person = await newApplicant(ctx.database.db)
     const token = await bearerFor(ctx.database.db, person.id)
     const empty = await submit(token, { stageId: first.id, githubUrl: '', documents: [] })

@@ -140,7 +140,7 @@ describe('bulk uploads', () => {
       ['/api/applicant-selection/template', SELECTION_COLUMNS, 'applicant_selection_template.xlsx'],
       ['/api/stage-details/template', STAGE_DETAILS_COLUMNS, 'stage_details_template.xlsx'],
     ])(
-      '%s downloads an xlsx with the SPEC columns, one example row and a sheet explaining each column',
+      '%s downloads an xlsx with the documented columns, one example row and a sheet explaining each column',
       async (url, columns, filename) => {
         const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: admin } })
         expect(res.statusCode).toBe(200)

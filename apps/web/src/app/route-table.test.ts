@@ -19,7 +19,7 @@ const everyoneSignedIn = {
   '/applicant/submit/:stageId': 'stageSubmission',
 }
 
-describe('the route table (SPEC.md section 2)', () => {
+describe('the route table (docs/product/screens.md)', () => {
   it('offers signed-out visitors the landing page, registration, both logins and the applicant pages', () => {
     expect(ROUTE_TABLE.signedOut).toEqual({
       '/': 'landing',

@@ -68,7 +68,7 @@ describe('an upload with progress', () => {
     await expect(answer).resolves.toEqual({ status: 200, body: 'done' })
   })
 
-  it('fails with the SPEC’s error text and keeps the parsed body', async () => {
+  it('fails with the contractual error text and keeps the parsed body', async () => {
     const xhr = stubXhr()
     const report = { message: '2 rows have errors.', code: 'VALIDATION_ERROR', errors: [] }
 

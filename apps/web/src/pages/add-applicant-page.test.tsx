@@ -44,7 +44,7 @@ const VALID = {
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Add Applicant' }))
 
 describe('the add applicant page', () => {
-  it('has the SPEC’s title, card, fields and buttons', () => {
+  it('has the documented title, card, fields and buttons', () => {
     renderPage()
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Add Applicant')

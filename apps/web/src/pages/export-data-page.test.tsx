@@ -66,7 +66,7 @@ const valueOf = (dialog: ReturnType<typeof within>, label: string) =>
   (dialog.getByLabelText(label) as HTMLInputElement | HTMLSelectElement).value
 
 describe('the export data page', () => {
-  it('has the SPEC’s title, back button and two export cards', () => {
+  it('has the documented title, back button and two export cards', () => {
     renderPage()
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Export Data')

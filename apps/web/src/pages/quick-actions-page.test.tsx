@@ -28,7 +28,7 @@ const cardOf = (title: string) =>
   screen.getByRole('heading', { level: 2, name: title }).closest('li') as HTMLElement
 
 describe('the quick actions page', () => {
-  it('has a title, and cards for every action of the SPEC', () => {
+  it('has a title, and cards for every documented action', () => {
     renderPage()
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Quick Actions')

@@ -132,7 +132,7 @@ describe('the stat cards of a round (docs/product/pipeline.md#figures)', () => {
   })
 })
 
-describe('a round’s status on the dashboard (SPEC.md section 4)', () => {
+describe('a round’s status on the dashboard (docs/product/dashboard.md)', () => {
   it('is Active or Completed, and Inactive for anything else', () => {
     expect(dashboardStatus('active')).toBe('Active')
     expect(dashboardStatus('completed')).toBe('Completed')

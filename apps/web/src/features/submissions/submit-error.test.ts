@@ -6,7 +6,7 @@ import { submitErrorNotice } from './submit-error'
 const apiError = (status: number, message: string) =>
   new Error(`${status}: ${JSON.stringify({ message, code: 'ERROR' })}`)
 
-describe('what a refused submission tells the applicant (SPEC.md section 8)', () => {
+describe('what a refused submission tells the applicant (docs/product/submissions.md)', () => {
   it('says they must be selected first when the server says so', () => {
     expect(submitErrorNotice(apiError(403, SUBMISSION_MESSAGES.mustBeSelected))).toEqual({
       title: 'Submission Not Allowed',
