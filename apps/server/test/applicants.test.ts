@@ -7,7 +7,8 @@ import { REGISTRATION_ID_PATTERN } from '../src/lib/registration-id.js'
 import { createTestContext, type TestContext } from './app.js'
 import { signedInStaff } from './staff-helpers.js'
 import { burst } from './support/burst.js'
-import { bearerFor, placeInRound } from './support/fixtures.js'
+import { applicantEdit, bearerFor, submitInRound } from './support/fixtures.js'
+import { caller } from './support/inject.js'
 
 let sequence = 0
 /** A valid public registration, unique per call. */
@@ -33,18 +34,7 @@ describe('registration and applicant management', () => {
 
   const register = (payload: object, remoteAddress = '203.0.113.1') =>
     ctx.app.inject({ method: 'POST', url: '/api/register', payload, remoteAddress })
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    cookie?: string,
-    payload?: object,
-  ) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: cookie ? { cookie } : {},
-      ...(method === 'GET' ? {} : { payload: payload ?? {} }),
-    })
+  const call = caller(() => ctx.app)
   const byRegistrationId = async (registrationId: string) => {
     const [row] = await ctx.database.db
       .select()
@@ -66,13 +56,7 @@ describe('registration and applicant management', () => {
         .values({ name: 'Selection round', description: 'Ideas', status: 'active' })
         .returning()
     )[0]!.id
-    await ctx.database.db.insert(submissions).values({
-      applicantId: id,
-      roundId: firstRound,
-      githubUrl: 'https://github.com/a/b',
-      status: 'submitted',
-    })
-    await placeInRound(ctx.database.db, id, firstRound, 'submitted')
+    await submitInRound(ctx.database.db, id, firstRound, 'https://github.com/a/b')
   }
 
   beforeAll(async () => {
@@ -414,19 +398,8 @@ describe('registration and applicant management', () => {
     /** The applicant as the list shows it to an admin, with the version the edit form keeps. */
     const listed = async (registrationId: string) =>
       (await call('GET', `/api/applicants?search=${registrationId}`, admin)).json().applicants[0]
-    const editOf = (a: Record<string, string | null>, changes: object = {}) => ({
-      name: a.name,
-      email: a.email,
-      mobile: a.mobile,
-      studentId: a.studentId,
-      collegeName: a.collegeName,
-      course: a.course,
-      yearOfGraduation: a.yearOfGraduation,
-      linkedinProfile: a.linkedinProfile ?? '',
-      status: 'registered',
-      version: a.updatedAt,
-      ...changes,
-    })
+    const editOf = (a: Record<string, string | null>, changes: object = {}) =>
+      applicantEdit(a as Parameters<typeof applicantEdit>[0], { version: a.updatedAt, ...changes })
 
     it('refuses with 409 the second of two edits made from the same version, keeping the first', async () => {
       const { registrationId } = (await register(registration())).json()

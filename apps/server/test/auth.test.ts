@@ -161,6 +161,13 @@ describe('staff sign-in and sessions', () => {
   })
 
   it('refuses a state-changing call without a JSON content type, or from another origin', async () => {
+    const juryLoginFrom = (origin: string, url = '/api/auth/login') =>
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        payload: { email: 'jury@example.org', password: 'jury secret' },
+        headers: { origin },
+      })
     const noType = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -168,28 +175,13 @@ describe('staff sign-in and sessions', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     })
     expect(noType.statusCode).toBe(415)
-    const foreign = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'jury@example.org', password: 'jury secret' },
-      headers: { origin: 'https://evil.example' },
-    })
+    const foreign = await juryLoginFrom('https://evil.example')
     expect(foreign.statusCode).toBe(403)
     expect(foreign.json().message).toBe('Cross-site request refused')
-    const own = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'jury@example.org', password: 'jury secret' },
-      headers: { origin: 'http://localhost:3000' },
-    })
+    const own = await juryLoginFrom('http://localhost:3000')
     expect(own.statusCode).toBe(200)
     // The same route spelled with percent-encoding is the same route: the same checks.
-    const encoded = await ctx.app.inject({
-      method: 'POST',
-      url: '/%61pi/auth/login',
-      payload: { email: 'jury@example.org', password: 'jury secret' },
-      headers: { origin: 'https://evil.example' },
-    })
+    const encoded = await juryLoginFrom('https://evil.example', '/%61pi/auth/login')
     expect(encoded.statusCode).toBe(403)
     expect(encoded.json().message).toBe('Cross-site request refused')
   })

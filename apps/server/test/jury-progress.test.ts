@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JuryProgress, MyReview } from '@hackathon/contract'
-import { reviewAssignments, rounds, staffUsers, submissions } from '../src/db/schema/index.js'
+import { reviewAssignments, rounds, staffUsers } from '../src/db/schema/index.js'
 import { createTestContext, type TestContext } from './app.js'
 import { addStaff, signIn } from './staff-helpers.js'
-import { newApplicant, placeInRound } from './support/fixtures.js'
+import { newApplicant, placeInRound, submitInRound } from './support/fixtures.js'
 
 /**
  * Issue 22 item 5: the jury dashboard's cards. Total Submissions counts submissions, not
@@ -61,17 +61,8 @@ describe('the jury progress', () => {
     // Five real submissions, waiting for a decision.
     for (let i = 0; i < 5; i++) {
       const person = await newApplicant(db())
-      const [s] = await db()
-        .insert(submissions)
-        .values({
-          applicantId: person.id,
-          roundId,
-          githubUrl: 'https://github.com/t/r',
-          status: 'submitted',
-        })
-        .returning()
-      await placeInRound(db(), person.id, roundId, 'submitted')
-      submissionIds.push(s!.id)
+      const s = await submitInRound(db(), person.id, roundId, 'https://github.com/t/r')
+      submissionIds.push(s.id)
     }
     // Two whose status says submitted with no submission (set by hand, or from an old import).
     for (let i = 0; i < 2; i++)

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { APPLICANT_MESSAGES, ROUND_MESSAGES, STAGE_DETAILS_COLUMNS } from '@hackathon/contract'
 import { rowsOf } from '../src/db/client.js'
-import { rounds, submissions } from '../src/db/schema/index.js'
+import { rounds } from '../src/db/schema/index.js'
 import { canonicalMobile } from '../src/lib/mobile-number.js'
 import { createTestContext, type TestContext } from './app.js'
 import { signedInStaff } from './staff-helpers.js'
@@ -18,8 +18,8 @@ import {
   bearerFor,
   multipart,
   newApplicant,
-  placeInRound,
   registrationFor,
+  submitInRound,
 } from './support/fixtures.js'
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.js'
 
@@ -54,14 +54,9 @@ describe('rules pinned at their boundaries', () => {
   /** A registered applicant with a submission in the first round, and their bearer token. */
   async function submittedInFirstRound() {
     const person = await newApplicant(db())
-    await db().insert(submissions).values({
-      applicantId: person.id,
-      roundId: first,
-      githubUrl: 'https://github.com/pinned/entry',
-      status: 'submitted',
+    await submitInRound(db(), person.id, first, 'https://github.com/pinned/entry', {
       submittedAt: new Date(),
     })
-    await placeInRound(db(), person.id, first, 'submitted')
     return { ...person, token: await bearerFor(db(), person.id) }
   }
 

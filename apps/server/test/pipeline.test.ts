@@ -7,7 +7,13 @@ import { applicants, rounds, submissions } from '../src/db/schema/index.js'
 import { project } from '../src/modules/pipeline/pipeline.repo.js'
 import { createTestContext, type TestContext } from './app.js'
 import { signedInStaff } from './staff-helpers.js'
-import { bearerFor, multipart, newApplicant, placeInRound } from './support/fixtures.js'
+import {
+  applicantEdit,
+  bearerFor,
+  multipart,
+  newApplicant,
+  placeInRound,
+} from './support/fixtures.js'
 
 /**
  * The pipeline's rules (docs/product/pipeline.md), proved through the API: every state a
@@ -147,23 +153,22 @@ describe('the pipeline: every state against every action', () => {
       headers: { cookie: admin, 'content-type': contentType },
     })
   }
-  const edit = (a: typeof applicants.$inferSelect, status: string) =>
+  /** `p`'s records in the rounds other than the one the actions are about. */
+  const otherRecords = (p: { id: string; target: string }) =>
+    rowsOf<{ round_id: string; state: string }>(
+      db(),
+      sql`select round_id, state from pipeline_entries where applicant_id = ${p.id} and round_id <> ${p.target}`,
+    )
+  /** The admin's decision about `p` in the round the actions are about. */
+  const decide = (p: { id: string; target: string }, decision: object) =>
     call(
-      'PUT',
-      `/api/applicants/${a.id}`,
-      {
-        name: a.name,
-        email: a.email,
-        mobile: a.mobile,
-        studentId: a.studentId,
-        collegeName: a.collegeName,
-        course: a.course,
-        yearOfGraduation: a.yearOfGraduation,
-        linkedinProfile: '',
-        status,
-      },
+      'POST',
+      `/api/applicants/${p.id}/decision`,
+      { roundId: p.target, ...decision },
       { cookie: admin },
     )
+  const edit = (a: typeof applicants.$inferSelect, status: string) =>
+    call('PUT', `/api/applicants/${a.id}`, applicantEdit(a, { status }), { cookie: admin })
 
   type Person = Awaited<ReturnType<typeof inState>>
   const ACTIONS: [string, (p: Person) => Promise<{ statusCode: number }>, Row][] = [
@@ -203,13 +208,7 @@ describe('the pipeline: every state against every action', () => {
     ],
     [
       'admin advances in the round',
-      (p) =>
-        call(
-          'POST',
-          `/api/applicants/${p.id}/decision`,
-          { roundId: p.target, decision: 'advanced', note: 'Strong demo' },
-          { cookie: admin },
-        ),
+      (p) => decide(p, { decision: 'advanced', note: 'Strong demo' }),
       {
         locked: [409, 'registered', null],
         eligible: [200, 'selected', 'advanced'],
@@ -223,13 +222,7 @@ describe('the pipeline: every state against every action', () => {
     ],
     [
       'admin stops them in the round',
-      (p) =>
-        call(
-          'POST',
-          `/api/applicants/${p.id}/decision`,
-          { roundId: p.target, decision: 'not_advanced' },
-          { cookie: admin },
-        ),
+      (p) => decide(p, { decision: 'not_advanced' }),
       {
         locked: [409, 'registered', null],
         eligible: [200, 'not_selected', 'not_advanced'],
@@ -243,13 +236,7 @@ describe('the pipeline: every state against every action', () => {
     ],
     [
       'admin records a winner in the round',
-      (p) =>
-        call(
-          'POST',
-          `/api/applicants/${p.id}/decision`,
-          { roundId: p.target, decision: 'won', prize: 'First prize' },
-          { cookie: admin },
-        ),
+      (p) => decide(p, { decision: 'won', prize: 'First prize' }),
       {
         locked: [409, 'registered', null],
         eligible: [409, 'confirmed', null],
@@ -354,10 +341,7 @@ describe('the pipeline: every state against every action', () => {
     for (const state of STATES)
       it(`${action}: ${state} -> ${expected[state].join(', ')}`, async () => {
         const person = await inState(db(), r, state)
-        const decisionsBefore = await rowsOf<{ round_id: string; state: string }>(
-          db(),
-          sql`select round_id, state from pipeline_entries where applicant_id = ${person.id} and round_id <> ${person.target}`,
-        )
+        const decisionsBefore = await otherRecords(person)
         const res = await run(person)
         const [code, status, stateAfter] = expected[state]
         expect(res.statusCode).toBe(code)
@@ -367,12 +351,7 @@ describe('the pipeline: every state against every action', () => {
         // Other rounds' records are untouched by an action about this round (the admin edit of
         // someone with no record in Beta decides in Alpha, the round of their latest record).
         if (!(action.startsWith('admin edit') && (state === 'locked' || state === 'eligible')))
-          expect(
-            await rowsOf(
-              db(),
-              sql`select round_id, state from pipeline_entries where applicant_id = ${person.id} and round_id <> ${person.target}`,
-            ),
-          ).toEqual(decisionsBefore)
+          expect(await otherRecords(person)).toEqual(decisionsBefore)
         expect(await projectionDrift(db())).toEqual([])
       })
 })

@@ -8,7 +8,7 @@ import {
   type Ranking,
   type Rubric,
 } from '@hackathon/contract'
-import { reviewScores, reviews, rounds, staffUsers, submissions } from '../src/db/schema/index.js'
+import { reviewScores, reviews, rounds, staffUsers } from '../src/db/schema/index.js'
 import {
   assignReviewers,
   sameCollege,
@@ -18,7 +18,8 @@ import {
 import { normalizeScores } from '../src/modules/reviews/normalize.js'
 import { createTestContext, type TestContext } from './app.js'
 import { addStaff, signIn, signedInStaff } from './staff-helpers.js'
-import { newApplicant, placeInRound } from './support/fixtures.js'
+import { caller } from './support/inject.js'
+import { newApplicant, submitInRound } from './support/fixtures.js'
 
 describe('judge normalization (hand-checked)', () => {
   it('evens out a harsh and a lenient judge, and a judge who does not vary is neutral', () => {
@@ -112,13 +113,7 @@ describe('jury reviews through the API', () => {
   let admin: string
   let roundId: string
   const db = () => ctx.database.db
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie: string, payload?: object) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: { cookie },
-      ...(method === 'GET' ? {} : { payload: payload ?? {} }),
-    })
+  const call = caller(() => ctx.app)
   const judges: { id: string; cookie: string }[] = []
   const entries: { submissionId: string; applicantId: string; name: string }[] = []
 
@@ -165,17 +160,8 @@ describe('jury reviews through the API', () => {
       await db().execute(
         sql`update applicants set college_name = ${college}, name = ${`Team ${'ABCD'[i]}`} where id = ${person.id}`,
       )
-      const [s] = await db()
-        .insert(submissions)
-        .values({
-          applicantId: person.id,
-          roundId,
-          githubUrl: 'https://github.com/t/r',
-          status: 'submitted',
-        })
-        .returning()
-      await placeInRound(db(), person.id, roundId, 'submitted')
-      entries.push({ submissionId: s!.id, applicantId: person.id, name: `Team ${'ABCD'[i]}` })
+      const s = await submitInRound(db(), person.id, roundId, 'https://github.com/t/r')
+      entries.push({ submissionId: s.id, applicantId: person.id, name: `Team ${'ABCD'[i]}` })
     }
     await judge('Harsh', 'North College')
     await judge('Lenient', null)

@@ -2,24 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { submissions } from '../src/db/schema/index.js'
 import { createTestContext, type TestContext } from './app.js'
 import { signedInStaff } from './staff-helpers.js'
+import { caller } from './support/inject.js'
 import { multipart, newApplicant } from './support/fixtures.js'
 
 describe('competition rounds and template files', () => {
   let ctx: TestContext
   let admin: string
   let jury: string
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    cookie?: string,
-    payload?: object,
-  ) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: cookie ? { cookie } : {},
-      ...(payload ? { payload } : {}),
-    })
+  const call = caller(() => ctx.app)
   const upload = (name: string, data: Buffer, cookie = admin) => {
     const form = multipart('file', name, data)
     return ctx.app.inject({

@@ -1,57 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from './app.js'
-import { addStaff } from './staff-helpers.js'
-import { startOidcProvider, type TestProvider } from './support/oidc-provider.js'
+import type { TestProvider } from './support/oidc-provider.js'
+import { followProvider, ssoTestContext } from './support/sso.js'
 
 const PUBLIC_URL = 'http://127.0.0.1:39999'
-
-/** Walks the provider's redirects with a cookie jar until it sends the browser back to us. */
-async function followProvider(startUrl: string): Promise<URL> {
-  const jar = new Map<string, string>()
-  let url = startUrl
-  for (let hop = 0; hop < 10; hop++) {
-    const res = await fetch(url, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    })
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';')
-      const [name, ...value] = pair!.split('=')
-      jar.set(name!, value.join('='))
-    }
-    const location = res.headers.get('location')
-    if (!location)
-      throw new Error(`the provider stopped at ${url} with ${res.status}: ${await res.text()}`)
-    const next = new URL(location, url)
-    if (next.href.startsWith(PUBLIC_URL)) return next
-    url = next.href
-  }
-  throw new Error('too many redirects')
-}
 
 describe('single sign-on with an OpenID Connect provider', () => {
   let provider: TestProvider
   let ctx: TestContext
+  let close: () => Promise<void>
   beforeAll(async () => {
-    provider = await startOidcProvider({ redirectUri: `${PUBLIC_URL}/api/login/callback` })
-    ctx = await createTestContext({
+    ;({ provider, ctx, close } = await ssoTestContext(
       PUBLIC_URL,
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
-      OIDC_LABEL: 'Sign in with Example SSO',
-    })
-    await addStaff(ctx.database.db, {
-      email: 'sso.judge@example.org',
-      password: 'unused password',
-      role: 'jury',
-      name: 'Sso Judge',
-    })
+      {
+        email: 'sso.judge@example.org',
+        password: 'unused password',
+        role: 'jury',
+        name: 'Sso Judge',
+      },
+      { OIDC_LABEL: 'Sign in with Example SSO' },
+    ))
   })
-  afterAll(async () => {
-    await ctx.close()
-    await provider.close()
-  })
+  afterAll(() => close())
 
   /** Starts at /api/login, lets the provider sign in, and hands its answer to our callback. */
   async function signInThroughProvider() {
@@ -61,7 +31,7 @@ describe('single sign-on with an OpenID Connect provider', () => {
     expect(authorize.origin).toBe(provider.issuer)
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
     const stateCookie = start.cookies.find((c) => c.name === 'hk_sso_state')!
-    const back = await followProvider(authorize.href)
+    const back = await followProvider(authorize.href, PUBLIC_URL)
     return ctx.app.inject({
       method: 'GET',
       url: back.pathname + back.search,
@@ -107,7 +77,7 @@ describe('single sign-on with an OpenID Connect provider', () => {
   it('refuses a callback whose state this browser did not start (login CSRF), and a replayed one', async () => {
     provider.signInAs('sso.judge@example.org')
     const start = await ctx.app.inject({ method: 'GET', url: '/api/login' })
-    const back = await followProvider(start.headers.location as string)
+    const back = await followProvider(start.headers.location as string, PUBLIC_URL)
     const forged = await ctx.app.inject({
       method: 'GET',
       url: back.pathname + back.search,

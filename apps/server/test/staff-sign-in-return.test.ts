@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { safeReturnPath } from '@hackathon/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from './app.js'
-import { addStaff } from './staff-helpers.js'
-import { startOidcProvider, type TestProvider } from './support/oidc-provider.js'
+import type { TestProvider } from './support/oidc-provider.js'
+import { followProvider, ssoTestContext } from './support/sso.js'
 
 const PUBLIC_URL = 'http://127.0.0.1:39998'
 
@@ -33,29 +33,6 @@ async function closedPort(): Promise<number> {
   const { port } = server.address() as AddressInfo
   await new Promise<void>((resolve) => server.close(() => resolve()))
   return port
-}
-
-/** Walks the provider's redirects with a cookie jar until it sends the browser back to us. */
-async function followProvider(startUrl: string): Promise<URL> {
-  const jar = new Map<string, string>()
-  let url = startUrl
-  for (let hop = 0; hop < 10; hop++) {
-    const res = await fetch(url, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    })
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';')
-      const [name, ...value] = pair!.split('=')
-      jar.set(name!, value.join('='))
-    }
-    const location = res.headers.get('location')
-    if (!location) throw new Error(`the provider stopped at ${url} with ${res.status}`)
-    const next = new URL(location, url)
-    if (next.href.startsWith(PUBLIC_URL)) return next
-    url = next.href
-  }
-  throw new Error('too many redirects')
 }
 
 describe('the page to return to after signing in', () => {
@@ -119,25 +96,16 @@ describe('GET /api/login without single sign-on', () => {
 describe('GET /api/login with single sign-on', () => {
   let provider: TestProvider
   let ctx: TestContext
+  let close: () => Promise<void>
   beforeAll(async () => {
-    provider = await startOidcProvider({ redirectUri: `${PUBLIC_URL}/api/login/callback` })
-    ctx = await createTestContext({
-      PUBLIC_URL,
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
-    })
-    await addStaff(ctx.database.db, {
+    ;({ provider, ctx, close } = await ssoTestContext(PUBLIC_URL, {
       email: 'returning.admin@example.org',
       password: 'unused password',
       role: 'admin',
       name: 'Returning Admin',
-    })
+    }))
   })
-  afterAll(async () => {
-    await ctx.close()
-    await provider.close()
-  })
+  afterAll(() => close())
 
   async function signIn(returnTo: string, cookieOverride?: string) {
     provider.signInAs('returning.admin@example.org')
@@ -148,7 +116,7 @@ describe('GET /api/login with single sign-on', () => {
     expect(start.statusCode).toBe(302)
     expect(new URL(start.headers.location as string).origin).toBe(provider.issuer)
     const cookies = start.cookies.map((c) => `${c.name}=${c.value}`)
-    const back = await followProvider(start.headers.location as string)
+    const back = await followProvider(start.headers.location as string, PUBLIC_URL)
     return ctx.app.inject({
       method: 'GET',
       url: back.pathname + back.search,

@@ -5,6 +5,7 @@ import * as staffRepo from '../src/modules/staff/staff.repo.js'
 import { ensureFirstAdmin } from '../src/modules/staff/staff.service.js'
 import { createTestContext, type TestContext } from './app.js'
 import { addStaff, signIn } from './staff-helpers.js'
+import { caller } from './support/inject.js'
 
 describe('staff management', () => {
   let ctx: TestContext
@@ -21,18 +22,7 @@ describe('staff management', () => {
   })
   afterAll(() => ctx.close())
 
-  const call = (
-    method: 'GET' | 'POST',
-    url: string,
-    cookie: string | undefined,
-    payload?: object,
-  ) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: cookie ? { cookie } : {},
-      ...(method === 'POST' ? { payload: payload ?? {} } : {}),
-    })
+  const call = caller(() => ctx.app)
 
   it('lets an admin add a jury member with a generated password shown once, which then signs in', async () => {
     const res = await call('POST', '/api/staff', admin, {

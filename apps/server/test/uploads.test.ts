@@ -15,10 +15,10 @@ import {
   type StageDetailsUploadReport,
 } from '@hackathon/contract'
 import { rowsOf } from '../src/db/client.js'
-import { applicants, rounds, submissions } from '../src/db/schema/index.js'
+import { applicants, rounds } from '../src/db/schema/index.js'
 import { createTestContext, type TestContext } from './app.js'
 import { signedInStaff } from './staff-helpers.js'
-import { multipart, placeInRound } from './support/fixtures.js'
+import { multipart, placeInRound, submitInRound } from './support/fixtures.js'
 import { sharedLongStatusXlsx } from './support/hostile-sheets.js'
 import { entryOf, zipOf } from './support/zip.js'
 
@@ -104,13 +104,7 @@ describe('bulk uploads', () => {
       .returning()
     if (status === 'submitted') {
       const [first] = await db().select().from(rounds).where(eq(rounds.name, PRELIMINARY))
-      await db().insert(submissions).values({
-        applicantId: row!.id,
-        roundId: first!.id,
-        githubUrl: 'https://github.com/a/b',
-        status: 'submitted',
-      })
-      await placeInRound(db(), row!.id, first!.id, 'submitted')
+      await submitInRound(db(), row!.id, first!.id, 'https://github.com/a/b')
     }
     return row!
   }

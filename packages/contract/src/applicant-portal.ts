@@ -3,9 +3,9 @@ import { repositoryCheck } from './github.js'
 import { applicant, applicantStatus } from './applicants.js'
 import { isoDateTime } from './common.js'
 import { countOf } from './exports.js'
-import { ROUND_STATUSES, SUBMISSION_STATUSES } from './constants.js'
+import { SUBMISSION_STATUSES } from './constants.js'
 import { PIPELINE_STATES, STAGE_ACCESS } from './pipeline.js'
-import { roundRequirement, submissionAnswer } from './rounds.js'
+import { roundFields, roundRequirement, submissionAnswer } from './rounds.js'
 
 /** POST /api/applicant/send-otp: an email address or a mobile number. */
 export const sendOtpInput = z
@@ -73,12 +73,7 @@ export const otpSentMessage = (minutes: number) =>
  */
 export const applicantRound = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
-    description: z.string(),
-    status: z.enum(ROUND_STATUSES),
-    startTime: isoDateTime.nullable(),
-    endTime: isoDateTime.nullable(),
+    ...roundFields,
     /** The stage number. */
     position: z.number().int(),
     requirements: z.array(roundRequirement),

@@ -190,14 +190,19 @@ export const roundRequirement = z
   .meta({ id: 'RoundRequirement' })
 export type RoundRequirement = z.infer<typeof roundRequirement>
 
+/** What every answer about a round, staff's and the applicant's, starts with. */
+export const roundFields = {
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(ROUND_STATUSES),
+  startTime: isoDateTime.nullable(),
+  endTime: isoDateTime.nullable(),
+}
+
 export const round = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
-    description: z.string(),
-    status: z.enum(ROUND_STATUSES),
-    startTime: isoDateTime.nullable(),
-    endTime: isoDateTime.nullable(),
+    ...roundFields,
     maxParticipants: z.number().int().nullable(),
     /** The stage number: rounds run in this order (docs/product/pipeline.md#order). */
     position: z.number().int(),

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../../src/db/client.js'
-import { applicantSessions, applicants, pipelineEntries } from '../../src/db/schema/index.js'
+import {
+  applicantSessions,
+  applicants,
+  pipelineEntries,
+  submissions,
+} from '../../src/db/schema/index.js'
 import { hashToken, newToken } from '../../src/lib/secrets.js'
 import { project, type StoredState } from '../../src/modules/pipeline/pipeline.repo.js'
 
@@ -50,6 +55,45 @@ export async function placeInRound(
     })
   await project(db, { applicantIds: [applicantId] })
 }
+
+/**
+ * A submission of `githubUrl` to a round, recorded in the pipeline as a real one would be (the
+ * applicant's record there is `submitted`). Returns the submission.
+ */
+export async function submitInRound(
+  db: Db,
+  applicantId: string,
+  roundId: string,
+  githubUrl: string,
+  { submittedAt }: { submittedAt?: Date } = {},
+) {
+  const [row] = await db
+    .insert(submissions)
+    .values({ applicantId, roundId, githubUrl, status: 'submitted', submittedAt })
+    .returning()
+  await placeInRound(db, applicantId, roundId, 'submitted')
+  return row!
+}
+
+/** An applicant's fields as an admin's edit form sends them back. */
+type EditedFields = Record<
+  'name' | 'email' | 'mobile' | 'studentId' | 'collegeName' | 'course' | 'yearOfGraduation',
+  string | null
+> & { linkedinProfile?: string | null }
+
+/** The body of an admin's edit of `a` (PUT /api/applicants/:id): `a` as it stands, with `changes`. */
+export const applicantEdit = <C extends object>(a: EditedFields, changes?: C) => ({
+  name: a.name,
+  email: a.email,
+  mobile: a.mobile,
+  studentId: a.studentId,
+  collegeName: a.collegeName,
+  course: a.course,
+  yearOfGraduation: a.yearOfGraduation,
+  linkedinProfile: a.linkedinProfile ?? '',
+  status: 'registered',
+  ...(changes as C),
+})
 
 /**
  * A valid public registration (POST /api/register) for `tag` (hex, e.g. 4 random bytes): its

@@ -2,7 +2,7 @@ import { APPLICANT_STATUSES } from '@hackathon/contract'
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { literalList } from '../sql.js'
-import { createdAt, id, timestamptz, updatedAt } from './columns.js'
+import { cascadeRef, createdAt, id, timestamptz, updatedAt } from './columns.js'
 
 export const applicants = pgTable(
   'applicants',
@@ -76,9 +76,7 @@ export const applicantSessions = pgTable(
   'applicant_sessions',
   {
     id: id(),
-    applicantId: uuid('applicant_id')
-      .notNull()
-      .references(() => applicants.id, { onDelete: 'cascade' }),
+    applicantId: cascadeRef('applicant_id', () => applicants.id),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
@@ -92,9 +90,7 @@ export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: id(),
-    applicantId: uuid('applicant_id')
-      .notNull()
-      .references(() => applicants.id, { onDelete: 'cascade' }),
+    applicantId: cascadeRef('applicant_id', () => applicants.id),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
@@ -109,9 +105,7 @@ export const confirmationCodes = pgTable(
   'confirmation_codes',
   {
     id: id(),
-    applicantId: uuid('applicant_id')
-      .notNull()
-      .references(() => applicants.id, { onDelete: 'cascade' }),
+    applicantId: cascadeRef('applicant_id', () => applicants.id),
     codeHash: text('code_hash').notNull().unique(),
     createdAt: createdAt(),
     expiresAt: timestamptz('expires_at').notNull(),

@@ -1,8 +1,8 @@
 import { EMAIL_STATUSES, EMAIL_TEMPLATES } from '@hackathon/contract'
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { literalList } from '../sql.js'
-import { createdAt, id, timestamptz, updatedAt } from './columns.js'
+import { cascadeRef, createdAt, id, timestamptz, updatedAt } from './columns.js'
 
 /**
  * The outbox: every email, rendered when it was queued (so what is sent is what the change
@@ -50,9 +50,7 @@ export const emailAttempts = pgTable(
   'email_attempts',
   {
     id: id(),
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => emailMessages.id, { onDelete: 'cascade' }),
+    messageId: cascadeRef('message_id', () => emailMessages.id),
     attemptedAt: createdAt(),
     ok: boolean('ok').notNull(),
     error: text('error'),

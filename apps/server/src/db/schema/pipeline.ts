@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core'
 import { literalList } from '../sql.js'
 import { applicants } from './applicants.js'
-import { createdAt, id, timestamptz, updatedAt } from './columns.js'
+import { cascadeRef, createdAt, id, timestamptz, updatedAt } from './columns.js'
 import { rounds } from './rounds.js'
 import { staffUsers } from './staff.js'
 
@@ -16,12 +16,8 @@ export const pipelineEntries = pgTable(
   'pipeline_entries',
   {
     id: id(),
-    roundId: uuid('round_id')
-      .notNull()
-      .references(() => rounds.id, { onDelete: 'cascade' }),
-    applicantId: uuid('applicant_id')
-      .notNull()
-      .references(() => applicants.id, { onDelete: 'cascade' }),
+    roundId: cascadeRef('round_id', () => rounds.id),
+    applicantId: cascadeRef('applicant_id', () => applicants.id),
     state: text('state', { enum: STORED_PIPELINE_STATES }).notNull(),
     /** For `won`: the prize. */
     prize: text('prize'),
@@ -55,9 +51,7 @@ export const pipelineEvents = pgTable(
     roundId: uuid('round_id').references(() => rounds.id, { onDelete: 'set null' }),
     /** The round's name at the time, so the history reads after a round is renamed or deleted. */
     roundName: text('round_name').notNull(),
-    applicantId: uuid('applicant_id')
-      .notNull()
-      .references(() => applicants.id, { onDelete: 'cascade' }),
+    applicantId: cascadeRef('applicant_id', () => applicants.id),
     fromState: text('from_state').notNull(),
     toState: text('to_state').notNull(),
     /** staff (a jury member or admin), applicant (submitted, confirmed) or system (migration). */

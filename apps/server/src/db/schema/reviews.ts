@@ -10,9 +10,8 @@ import {
   primaryKey,
   text,
   unique,
-  uuid,
 } from 'drizzle-orm/pg-core'
-import { createdAt, id, timestamptz, updatedAt } from './columns.js'
+import { cascadeRef, createdAt, id, timestamptz, updatedAt } from './columns.js'
 import { rounds } from './rounds.js'
 import { staffUsers } from './staff.js'
 import { submissions } from './submissions.js'
@@ -22,9 +21,7 @@ export const rubricCriteria = pgTable(
   'rubric_criteria',
   {
     id: id(),
-    roundId: uuid('round_id')
-      .notNull()
-      .references(() => rounds.id, { onDelete: 'cascade' }),
+    roundId: cascadeRef('round_id', () => rounds.id),
     position: integer('position').notNull(),
     name: text('name').notNull(),
     weight: doublePrecision('weight').notNull(),
@@ -43,12 +40,8 @@ export const reviews = pgTable(
   'reviews',
   {
     id: id(),
-    submissionId: uuid('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
-    jurorId: uuid('juror_id')
-      .notNull()
-      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    submissionId: cascadeRef('submission_id', () => submissions.id),
+    jurorId: cascadeRef('juror_id', () => staffUsers.id),
     comment: text('comment').notNull().default(''),
     /** The juror declared a conflict of interest: no scores, out of their list and the ranking. */
     conflict: boolean('conflict').notNull().default(false),
@@ -66,12 +59,8 @@ export const reviews = pgTable(
 export const reviewScores = pgTable(
   'review_scores',
   {
-    reviewId: uuid('review_id')
-      .notNull()
-      .references(() => reviews.id, { onDelete: 'cascade' }),
-    criterionId: uuid('criterion_id')
-      .notNull()
-      .references(() => rubricCriteria.id, { onDelete: 'cascade' }),
+    reviewId: cascadeRef('review_id', () => reviews.id),
+    criterionId: cascadeRef('criterion_id', () => rubricCriteria.id),
     score: integer('score').notNull(),
     comment: text('comment').notNull().default(''),
   },
@@ -83,9 +72,7 @@ export const reviewVersions = pgTable(
   'review_versions',
   {
     id: id(),
-    reviewId: uuid('review_id')
-      .notNull()
-      .references(() => reviews.id, { onDelete: 'cascade' }),
+    reviewId: cascadeRef('review_id', () => reviews.id),
     scores: jsonb('scores')
       .$type<{ criterionId: string; score: number; comment: string }[]>()
       .notNull(),
@@ -99,15 +86,9 @@ export const reviewVersions = pgTable(
 export const reviewAssignments = pgTable(
   'review_assignments',
   {
-    roundId: uuid('round_id')
-      .notNull()
-      .references(() => rounds.id, { onDelete: 'cascade' }),
-    submissionId: uuid('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
-    jurorId: uuid('juror_id')
-      .notNull()
-      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    roundId: cascadeRef('round_id', () => rounds.id),
+    submissionId: cascadeRef('submission_id', () => submissions.id),
+    jurorId: cascadeRef('juror_id', () => staffUsers.id),
     createdAt: createdAt(),
   },
   (t) => [

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { literalList } from '../sql.js'
-import { createdAt, id, timestamptz, updatedAt } from './columns.js'
+import { cascadeRef, createdAt, id, timestamptz, updatedAt } from './columns.js'
 import { files } from './files.js'
 
 /** Orders rounds by creation until someone moves one (rounds.position). */
@@ -71,9 +71,7 @@ export const requirements = pgTable(
   'requirements',
   {
     id: id(),
-    roundId: uuid('round_id')
-      .notNull()
-      .references(() => rounds.id, { onDelete: 'cascade' }),
+    roundId: cascadeRef('round_id', () => rounds.id),
     position: integer('position').notNull(),
     description: text('description').notNull(),
     templateFileId: uuid('template_file_id').references(() => files.id, { onDelete: 'set null' }),

@@ -1,8 +1,8 @@
 import { STAFF_ROLES } from '@hackathon/contract'
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { literalList } from '../sql.js'
-import { createdAt, id, timestamptz, updatedAt } from './columns.js'
+import { cascadeRef, createdAt, id, timestamptz, updatedAt } from './columns.js'
 
 /** Admins and jury members. Applicants are a separate identity (applicants.ts). */
 export const staffUsers = pgTable(
@@ -31,9 +31,7 @@ export const staffSessions = pgTable(
   'staff_sessions',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => staffUsers.id),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { literalList } from '../sql.js'
 import { applicants } from './applicants.js'
-import { createdAt, id, timestamptz, updatedAt } from './columns.js'
+import { cascadeRef, createdAt, id, timestamptz, updatedAt } from './columns.js'
 import { files } from './files.js'
 import { requirements, rounds } from './rounds.js'
 
@@ -25,9 +25,7 @@ export const submissions = pgTable(
   'submissions',
   {
     id: id(),
-    applicantId: uuid('applicant_id')
-      .notNull()
-      .references(() => applicants.id, { onDelete: 'cascade' }),
+    applicantId: cascadeRef('applicant_id', () => applicants.id),
     roundId: uuid('round_id')
       .notNull()
       .references(() => rounds.id, { onDelete: 'restrict' }),
@@ -54,9 +52,7 @@ export const submissionVersions = pgTable(
   'submission_versions',
   {
     id: id(),
-    submissionId: uuid('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
+    submissionId: cascadeRef('submission_id', () => submissions.id),
     githubUrl: text('github_url').notNull(),
     /** The chosen documents' descriptions at the time (requirements may change later). */
     documents: jsonb('documents').$type<string[]>().notNull().default([]),
@@ -86,12 +82,8 @@ export type AnswerSnapshot = {
 export const submissionAnswers = pgTable(
   'submission_answers',
   {
-    submissionId: uuid('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
-    requirementId: uuid('requirement_id')
-      .notNull()
-      .references(() => requirements.id, { onDelete: 'cascade' }),
+    submissionId: cascadeRef('submission_id', () => submissions.id),
+    requirementId: cascadeRef('requirement_id', () => requirements.id),
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'cascade' }),
     url: text('url'),
     text: text('text'),

@@ -17,7 +17,7 @@ import { accessOf } from '../pipeline/access.js'
 import type { PipelineService } from '../pipeline/pipeline.service.js'
 import * as pipeline from '../pipeline/pipeline.repo.js'
 import * as roundsRepo from '../rounds/rounds.repo.js'
-import { toRequirement } from '../rounds/rounds.service.js'
+import { roundBasics } from '../rounds/rounds.service.js'
 import type { SubmissionsService } from '../submissions/submissions.service.js'
 import * as repo from './applicant-portal.repo.js'
 
@@ -170,15 +170,7 @@ export function createApplicantPortalService({
       })
       const mine = submitted.find((s) => s.roundId === round.id)
       return {
-        id: round.id,
-        name: round.name,
-        description: round.description,
-        status: round.status,
-        startTime: round.startTime?.toISOString() ?? null,
-        endTime: round.endTime?.toISOString() ?? null,
-        position: i + 1,
-        requirements: reqs.filter((r) => r.roundId === round.id).map(toRequirement),
-        prizes: round.prizes,
+        ...roundBasics(round, i + 1, reqs),
         locked: access.access === 'locked',
         access: access.access,
         accessMessage: access.message,

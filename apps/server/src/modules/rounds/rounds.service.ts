@@ -59,6 +59,28 @@ export function toRequirement(
   }
 }
 
+/**
+ * What every rounds call says of a round, staff's and the applicant's alike: its text, status,
+ * times, stage number (`position`), requirements (from all the rounds' `reqs`) and prizes.
+ */
+export function roundBasics(
+  round: Awaited<ReturnType<typeof repo.listInOrder>>[number],
+  position: number,
+  reqs: Awaited<ReturnType<typeof repo.requirementsOf>>,
+) {
+  return {
+    id: round.id,
+    name: round.name,
+    description: round.description,
+    status: round.status,
+    startTime: round.startTime?.toISOString() ?? null,
+    endTime: round.endTime?.toISOString() ?? null,
+    position,
+    requirements: reqs.filter((r) => r.roundId === round.id).map(toRequirement),
+    prizes: round.prizes,
+  }
+}
+
 /** Who changes a round: named in the activity log when a deadline moves. */
 export type RoundEditor = { name: string; email: string }
 
@@ -121,16 +143,8 @@ export function createRoundsService({
     return rows.map((round) => {
       const c = counts.find((x) => x.roundId === round.id)
       return {
-        id: round.id,
-        name: round.name,
-        description: round.description,
-        status: round.status,
-        startTime: round.startTime?.toISOString() ?? null,
-        endTime: round.endTime?.toISOString() ?? null,
+        ...roundBasics(round, all.indexOf(round) + 1, reqs),
         maxParticipants: round.maxParticipants,
-        position: all.indexOf(round) + 1,
-        requirements: reqs.filter((r) => r.roundId === round.id).map(toRequirement),
-        prizes: round.prizes,
         currentParticipants: round.totalParticipants ?? c?.participants ?? 0,
         totalColleges: round.totalColleges ?? c?.colleges ?? 0,
         submissionCount: c?.submissions ?? 0,
