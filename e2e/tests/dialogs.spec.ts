@@ -1,15 +1,18 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 
 import { baseURL } from '../playwright.config.js'
 import { expectNoAxeViolations } from './axe.js'
 import {
-  addJudge,
   adminApi,
   configureEmail,
-  createActiveRound,
+  findApplicant,
+  journeyStudents,
+  juryAndActiveRound,
+  openFromMainMenu,
   registeredApplicantToken,
   signInAsAdmin,
   signInStaff,
+  submitRepository,
   toast,
 } from './support.js'
 
@@ -19,50 +22,26 @@ const judge = {
   name: 'Cara Confirmer',
   password: 'confirmer-password-1',
 }
-const students = ['Dana Dialog', 'Eli Escape'].map((name, i) => ({
-  name,
-  email: `dialog.${i}.${stamp}@college.example`,
-  mobile: `94${String(stamp + i).slice(-8)}`,
-  studentId: `DL-${i}`,
-  course: 'Computer Science Engineering',
-  yearOfGraduation: '2027',
-  collegeName: `Dialog College ${i}`,
-  linkedinProfile: '',
-}))
+const students = journeyStudents(['Dana Dialog', 'Eli Escape'], {
+  stamp,
+  tag: 'dialog',
+  mobilePrefix: '94',
+  idPrefix: 'DL',
+  college: 'Dialog College',
+})
 const roundName = `Dialog Round ${stamp}`
-
-async function statusOf(request: APIRequestContext, email: string) {
-  const found = await (
-    await request.get(`${baseURL}/api/applicants?search=${encodeURIComponent(email)}`)
-  ).json()
-  return found.applicants[0].status as string
-}
 
 test('the jury confirms a selection, naming the person and the round, before anyone is emailed', async ({
   page,
   request,
 }) => {
-  await configureEmail(request)
-  await adminApi(request)
-  await addJudge(request, judge)
-  const round = await createActiveRound(request, roundName, 86_400_000)
+  const round = await juryAndActiveRound(request, judge, roundName)
   const [student] = students
   const token = await registeredApplicantToken(request, student!)
-  const submitted = await request.post(`${baseURL}/api/applicant/submit-stage`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      stageId: round.id,
-      githubUrl: `https://github.com/dialogs/${stamp}`,
-      documents: [],
-    },
-  })
-  expect(submitted.status()).toBe(200)
+  await submitRepository(request, token, round.id, `https://github.com/dialogs/${stamp}`)
 
   await signInStaff(page, judge.email, judge.password)
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Applicants' })
-    .click()
+  await openFromMainMenu(page, 'Applicants')
   await page.getByLabel('Search applicants').fill(student!.email)
   const select = page.getByRole('button', { name: `Select ${student!.name}` })
   await select.click()
@@ -75,14 +54,14 @@ test('the jury confirms a selection, naming the person and the round, before any
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
   await expect(select).toBeFocused()
-  expect(await statusOf(request, student!.email)).toBe('submitted')
+  expect((await findApplicant(request, student!.email)).status).toBe('submitted')
 
   await select.click()
   await dialog.getByRole('button', { name: 'Select' }).click()
   await expect(
     toast(page, 'Applicant selected successfully. Email notification sent.'),
   ).toBeVisible()
-  expect(await statusOf(request, student!.email)).toBe('selected')
+  expect((await findApplicant(request, student!.email)).status).toBe('selected')
 })
 
 test('a failed save keeps focus in the dialog on the error, and Escape closes the dialog while the toast shows', async ({

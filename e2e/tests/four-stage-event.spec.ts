@@ -7,7 +7,8 @@ import {
   configureEmail,
   emailTo,
   localInput,
-  signInAsAdmin,
+  openAddRoundAsAdmin,
+  openFromMainMenu,
   signInStaff,
   toast,
 } from './support.js'
@@ -363,13 +364,7 @@ test('a four-stage event: six applicants, some stopped at each stage, one winner
   await addJudge(request, judge, eventURL)
 
   // The organizer creates stage 1 in the round form: a pitch video link is required.
-  await signInAsAdmin(page)
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Competition Rounds' })
-    .click()
-  await page.getByRole('button', { name: 'Add Round' }).click()
-  const form = page.getByRole('dialog', { name: 'Add Round' })
+  const form = await openAddRoundAsAdmin(page)
   await form.getByLabel('Name', { exact: true }).fill('Stage 1: Ideas')
   await form.getByLabel('Description', { exact: true }).fill('Pitch the idea in a short video.')
   await form.getByLabel('Stage number', { exact: true }).fill('1')
@@ -520,10 +515,7 @@ test('a four-stage event: six applicants, some stopped at each stage, one winner
     const juryContext = await browser.newContext({ baseURL: eventURL })
     const jury = await juryContext.newPage()
     await signInStaff(jury, judge.email, judge.password)
-    await jury
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Applicants' })
-      .click()
+    await openFromMainMenu(jury, 'Applicants')
     await jury.getByLabel('Search applicants').fill(a.student.email)
     await jury.getByRole('button', { name: `Select ${a.student.name}` }).click()
     await jury.getByRole('alertdialog').getByRole('button', { name: 'Select' }).click()
@@ -620,10 +612,7 @@ test('a four-stage event: six applicants, some stopped at each stage, one winner
       await submit(person, 3, { url: `https://demo.example.org/${person.student.studentId}` })
     await expectAgreement(request, stages, people, 'after the stage 4 submissions')
 
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Applicants' })
-      .click()
+    await openFromMainMenu(page, 'Applicants')
     await page.getByLabel('Search applicants').fill(a.student.email)
     await page.getByRole('button', { name: `Rounds for ${a.student.name}` }).click()
     const dialog = page.getByRole('dialog', { name: `Rounds of ${a.student.name}` })

@@ -2,12 +2,11 @@ import { expect, test } from '@playwright/test'
 import { baseURL, githubApi } from '../playwright.config.js'
 import { expectNoAxeViolations } from './axe.js'
 import {
-  addJudge,
-  adminApi,
-  configureEmail,
-  createActiveRound,
+  juryAndActiveRound,
+  openFromMainMenu,
   registeredApplicantToken,
   signInStaff,
+  submitRepository,
 } from './support.js'
 
 const stamp = Date.now()
@@ -32,10 +31,7 @@ test('the jury sees the commit frozen at the deadline, linked to exactly that tr
   page,
   request,
 }) => {
-  await configureEmail(request)
-  await adminApi(request)
-  await addJudge(request, jury)
-  const round = await createActiveRound(request, `GitHub Freeze Round ${stamp}`, 8_000)
+  const round = await juryAndActiveRound(request, jury, `GitHub Freeze Round ${stamp}`, 8_000)
   // A registered applicant (the first round is open to them), signed in with a code.
   const sessionToken = await registeredApplicantToken(request, student)
 
@@ -46,11 +42,7 @@ test('the jury sees the commit frozen at the deadline, linked to exactly that tr
       await request.post(`${githubApi}/_control/push`, { data: { fullName, count: 1 } })
     ).json()
   ).shas as string[]
-  const submitted = await request.post(`${baseURL}/api/applicant/submit-stage`, {
-    headers: { authorization: `Bearer ${sessionToken}` },
-    data: { stageId: round.id, githubUrl: `https://github.com/${fullName}`, documents: [] },
-  })
-  expect(submitted.status()).toBe(200)
+  await submitRepository(request, sessionToken, round.id, `https://github.com/${fullName}`)
 
   // The freeze job runs at the deadline by itself.
   await expect
@@ -71,10 +63,7 @@ test('the jury sees the commit frozen at the deadline, linked to exactly that tr
   expect(await check.json()).toEqual({ frozen: 0, compared: 1 })
 
   await signInStaff(page, jury.email, jury.password)
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Submissions' })
-    .click()
+  await openFromMainMenu(page, 'Submissions')
   const card = page
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: student.name }) })

@@ -1,14 +1,14 @@
 import { expect, test, type Page } from '@playwright/test'
-import { baseURL } from '../playwright.config.js'
 import { expectNoAxeViolations } from './axe.js'
 import {
-  addJudge,
-  adminApi,
-  configureEmail,
-  createActiveRound,
+  findApplicant,
+  journeyStudents,
+  juryAndActiveRound,
+  openFromMainMenu,
   registeredApplicantToken,
   signInAsAdmin,
   signInStaff,
+  submitRepository,
   toast,
 } from './support.js'
 
@@ -18,16 +18,13 @@ const judge = {
   name: 'Sam Scorer',
   password: 'scorer-password-1',
 }
-const teams = ['Team Quasar', 'Team Nebula'].map((name, i) => ({
-  name,
-  email: `team.${i}.${stamp}@college.example`,
-  mobile: `93${String(stamp + i).slice(-8)}`,
-  studentId: `JS-${i}`,
-  course: 'Computer Science Engineering',
-  yearOfGraduation: '2027',
-  collegeName: `Scoring College ${i}`,
-  linkedinProfile: '',
-}))
+const teams = journeyStudents(['Team Quasar', 'Team Nebula'], {
+  stamp,
+  tag: 'team',
+  mobilePrefix: '93',
+  idPrefix: 'JS',
+  college: 'Scoring College',
+})
 const roundName = `Scoring Round ${stamp}`
 
 /** Scores every criterion of the open review dialog with `value` and saves. */
@@ -48,29 +45,20 @@ test('a jury member scores two submissions; the admin sees the ranking and selec
   page,
   request,
 }) => {
-  await configureEmail(request)
-  await adminApi(request)
-  await addJudge(request, judge)
-  const round = await createActiveRound(request, roundName, 86_400_000)
+  const round = await juryAndActiveRound(request, judge, roundName)
   for (const team of teams) {
     const token = await registeredApplicantToken(request, team)
-    const submitted = await request.post(`${baseURL}/api/applicant/submit-stage`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        stageId: round.id,
-        githubUrl: `https://github.com/scoring/${stamp}-${team.studentId}`,
-        documents: [],
-      },
-    })
-    expect(submitted.status()).toBe(200)
+    await submitRepository(
+      request,
+      token,
+      round.id,
+      `https://github.com/scoring/${stamp}-${team.studentId}`,
+    )
   }
 
   // The jury member scores both: Nebula higher than Quasar.
   await signInStaff(page, judge.email, judge.password)
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Submissions' })
-    .click()
+  await openFromMainMenu(page, 'Submissions')
   await page.getByLabel('Filter by round').selectOption({ label: roundName })
   await scoreAll(page, 'Team Quasar', 6)
   await scoreAll(page, 'Team Nebula', 9)
@@ -95,8 +83,5 @@ test('a jury member scores two submissions; the admin sees the ranking and selec
   await expect(
     toast(page, 'Applicant selected successfully. Email notification sent.'),
   ).toBeVisible()
-  const found = await (
-    await request.get(`${baseURL}/api/applicants?search=${encodeURIComponent(teams[1]!.email)}`)
-  ).json()
-  expect(found.applicants[0].status).toBe('selected')
+  expect((await findApplicant(request, teams[1]!.email)).status).toBe('selected')
 })

@@ -1,15 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 
-import { baseURL } from '../playwright.config.js'
 import { expectNoAxeViolations, scrollsSideways } from './axe.js'
 import {
-  addJudge,
-  adminApi,
-  configureEmail,
-  createActiveRound,
+  findApplicant,
+  juryAndActiveRound,
   registeredApplicantToken,
   signInAsAdmin,
   signInStaff,
+  submitRepository,
 } from './support.js'
 
 /**
@@ -85,20 +83,10 @@ function applicantEntry(page: Page, name: string): Locator {
 
 test.describe('lists on a phone', () => {
   test.beforeAll(async ({ request }) => {
-    await configureEmail(request)
-    await adminApi(request)
-    await addJudge(request, judge)
-    const round = await createActiveRound(request, roundName, 86_400_000)
+    const round = await juryAndActiveRound(request, judge, roundName)
     const token = await registeredApplicantToken(request, student)
-    const submitted = await request.post(`${baseURL}/api/applicant/submit-stage`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: { stageId: round.id, githubUrl: `https://github.com/phone/${stamp}`, documents: [] },
-    })
-    expect(submitted.status()).toBe(200)
-    const found = await (
-      await request.get(`${baseURL}/api/applicants?search=${encodeURIComponent(student.email)}`)
-    ).json()
-    registrationId = found.applicants[0].registrationId
+    await submitRepository(request, token, round.id, `https://github.com/phone/${stamp}`)
+    registrationId = (await findApplicant(request, student.email)).registrationId
   })
 
   test('an admin sees each applicant’s status, Edit and Delete on a 375 px phone', async ({

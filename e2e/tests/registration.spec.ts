@@ -8,6 +8,7 @@ import {
   createActiveRound,
   emailTo,
   inbox,
+  openFromMainMenu,
   signInAsAdmin,
   signInStaff,
   toast,
@@ -67,10 +68,7 @@ test('a visitor registers, the admin edits them, a jury member selects them, and
   // The admin finds them by a fragment of the email and edits the college; the status stays the
   // one their submission gave them.
   await signInAsAdmin(page)
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Applicants' })
-    .click()
+  await openFromMainMenu(page, 'Applicants')
   await expect(page.getByRole('heading', { level: 1, name: 'Applicant Management' })).toBeVisible()
   await page.getByLabel('Search applicants').fill(student.email.slice(5, 16).toUpperCase())
   const row = page.getByRole('row').filter({ hasText: student.name })
@@ -102,10 +100,7 @@ test('a visitor registers, the admin edits them, a jury member selects them, and
   const juryContext = await browser.newContext()
   const juryPage = await juryContext.newPage()
   await signInStaff(juryPage, judge.email, judge.password)
-  await juryPage
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Applicants' })
-    .click()
+  await openFromMainMenu(juryPage, 'Applicants')
   await expect(juryPage.getByRole('heading', { level: 1, name: 'Applicant Review' })).toBeVisible()
   await juryPage.getByLabel('Search applicants').fill(registrationId)
   await juryPage.getByRole('button', { name: `Select ${student.name}` }).click()

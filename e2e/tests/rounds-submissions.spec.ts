@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test'
 import { baseURL } from '../playwright.config.js'
 import { expectNoAxeViolations } from './axe.js'
-import { adminApi, configureEmail, emailTo, localInput, signInAsAdmin, toast } from './support.js'
+import {
+  adminApi,
+  configureEmail,
+  emailTo,
+  localInput,
+  openAddRoundAsAdmin,
+  toast,
+} from './support.js'
 
 const student = {
   name: 'Tara Builder',
@@ -23,13 +30,7 @@ test('the admin creates a round; an applicant downloads its template, submits, r
   // The admin creates the first stage (ahead of rounds other journeys left, so it is open to
   // every registered applicant) with a required idea document that has a template, an optional
   // video link, and three prizes.
-  await signInAsAdmin(page)
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Competition Rounds' })
-    .click()
-  await page.getByRole('button', { name: 'Add Round' }).click()
-  const form = page.getByRole('dialog', { name: 'Add Round' })
+  const form = await openAddRoundAsAdmin(page)
   await form.getByLabel('Name', { exact: true }).fill('Stage 1: Preliminary Ideas Submission Round')
   await form
     .getByLabel('Description', { exact: true })

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { firstAdmin, oidcIssuer } from '../playwright.config.js'
 import { expectNoAxeViolations, scrollsSideways } from './axe.js'
-import { changedAdminPassword, signInStaff as signIn, toast } from './support.js'
+import { changedAdminPassword, openFromMainMenu, signInStaff as signIn, toast } from './support.js'
 
 const jury = { name: 'Jamie Jury', email: 'jamie.jury@example.org', password: '' }
 const newAdminPassword = changedAdminPassword
@@ -32,10 +32,7 @@ test.describe.serial('staff accounts', () => {
     ])
     await expectNoAxeViolations(page)
 
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Settings' })
-      .click()
+    await openFromMainMenu(page, 'Settings')
     await expect(page).toHaveURL(/\/settings$/)
     await page.getByRole('button', { name: 'Add staff member' }).click()
     const addDialog = page.getByRole('dialog', { name: 'Add staff member' })

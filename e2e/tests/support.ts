@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { baseURL, firstAdmin, smtp } from '../playwright.config.js'
 
 /** The staff journey changes the first admin's password to this one. */
@@ -181,4 +181,81 @@ export async function registeredApplicantToken(
 ): Promise<string> {
   expect((await request.post(`${baseURL}/api/register`, { data: student })).status()).toBe(201)
   return applicantToken(request, student.email)
+}
+
+/** Students for a journey, told apart from other runs by `stamp`: `${tag}.${i}.${stamp}@…`. */
+export function journeyStudents(
+  names: string[],
+  {
+    stamp,
+    tag,
+    mobilePrefix,
+    idPrefix,
+    college,
+  }: { stamp: number; tag: string; mobilePrefix: string; idPrefix: string; college: string },
+) {
+  return names.map((name, i) => ({
+    name,
+    email: `${tag}.${i}.${stamp}@college.example`,
+    mobile: `${mobilePrefix}${String(stamp + i).slice(-8)}`,
+    studentId: `${idPrefix}-${i}`,
+    course: 'Computer Science Engineering',
+    yearOfGraduation: '2027',
+    collegeName: `${college} ${i}`,
+    linkedinProfile: '',
+  }))
+}
+
+/**
+ * What a jury journey starts from: email set up, the request context signed in as the admin, the
+ * jury member added and an active round (open for a day unless `endsInMs` says otherwise).
+ */
+export async function juryAndActiveRound(
+  request: APIRequestContext,
+  judge: { email: string; name: string; password: string },
+  roundName: string,
+  endsInMs = 86_400_000,
+): Promise<{ id: string; name: string }> {
+  await configureEmail(request)
+  await adminApi(request)
+  await addJudge(request, judge)
+  return createActiveRound(request, roundName, endsInMs)
+}
+
+/** The applicant with `token` submits the repository `githubUrl` to the round `stageId`. */
+export async function submitRepository(
+  request: APIRequestContext,
+  token: string,
+  stageId: string,
+  githubUrl: string,
+): Promise<void> {
+  const submitted = await request.post(`${baseURL}/api/applicant/submit-stage`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { stageId, githubUrl, documents: [] },
+  })
+  expect(submitted.status()).toBe(200)
+}
+
+/** The applicant the admin's list finds first for `email` (the request context is the admin's). */
+export async function findApplicant(
+  request: APIRequestContext,
+  email: string,
+): Promise<{ status: string; registrationId: string }> {
+  const found = await (
+    await request.get(`${baseURL}/api/applicants?search=${encodeURIComponent(email)}`)
+  ).json()
+  return found.applicants[0]
+}
+
+/** Follows the signed-in shell's Main menu link named `name`. */
+export async function openFromMainMenu(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click()
+}
+
+/** The admin signs in and opens the round form from the Competition Rounds page: its dialog. */
+export async function openAddRoundAsAdmin(page: Page): Promise<Locator> {
+  await signInAsAdmin(page)
+  await openFromMainMenu(page, 'Competition Rounds')
+  await page.getByRole('button', { name: 'Add Round' }).click()
+  return page.getByRole('dialog', { name: 'Add Round' })
 }

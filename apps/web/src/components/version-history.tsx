@@ -1,8 +1,8 @@
 import type { SubmissionAnswer } from '@hackathon/contract'
-import { ChevronRight, History } from 'lucide-react'
 import type { ReactNode } from 'react'
 
 import { ExternalLink } from '@/components/external-link'
+import { HistoryDetails } from '@/components/history-details'
 import { SubmissionAnswers } from '@/components/submission-answers'
 import { formatDateTime } from '@/lib/date-time'
 
@@ -44,42 +44,32 @@ export function VersionHistory({
     return <p className="text-sm text-muted-foreground">No earlier versions.</p>
   }
   return (
-    <details className="group rounded-lg border border-border text-sm">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 font-medium hover:bg-accent [&::-webkit-details-marker]:hidden">
-        <ChevronRight
-          aria-hidden="true"
-          className="size-4 shrink-0 transition-transform group-open:rotate-90"
-        />
-        <History aria-hidden="true" className="size-4 shrink-0" />
-        {summary}
-      </summary>
-      <ol className="grid gap-3 border-t border-border px-3 py-3">
-        {versions.map((version, index) => (
-          <li
-            key={`${version.submittedAt}-${index}`}
-            className="grid gap-1 border-border not-first:border-t not-first:pt-3"
-          >
-            <p className="text-muted-foreground">
-              {submittedLabel && `${submittedLabel} `}
-              <time dateTime={version.submittedAt}>{formatDateTime(version.submittedAt)}</time>
-            </p>
-            <ExternalLink href={version.githubUrl}>{version.githubUrl}</ExternalLink>
-            {version.answers && version.answers.length > 0 ? (
-              <SubmissionAnswers
-                answers={version.answers}
-                fileAction={fileAction}
-                removed={removed}
-              />
-            ) : (
-              version.documents.length > 0 && (
-                <p className="break-words text-muted-foreground">
-                  Documents: {version.documents.join(', ')}
-                </p>
-              )
-            )}
-          </li>
-        ))}
-      </ol>
-    </details>
+    <HistoryDetails summary={summary}>
+      {versions.map((version, index) => (
+        <li
+          key={`${version.submittedAt}-${index}`}
+          className="grid gap-1 border-border not-first:border-t not-first:pt-3"
+        >
+          <p className="text-muted-foreground">
+            {submittedLabel && `${submittedLabel} `}
+            <time dateTime={version.submittedAt}>{formatDateTime(version.submittedAt)}</time>
+          </p>
+          <ExternalLink href={version.githubUrl}>{version.githubUrl}</ExternalLink>
+          {version.answers && version.answers.length > 0 ? (
+            <SubmissionAnswers
+              answers={version.answers}
+              fileAction={fileAction}
+              removed={removed}
+            />
+          ) : (
+            version.documents.length > 0 && (
+              <p className="break-words text-muted-foreground">
+                Documents: {version.documents.join(', ')}
+              </p>
+            )
+          )}
+        </li>
+      ))}
+    </HistoryDetails>
   )
 }

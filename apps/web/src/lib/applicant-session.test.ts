@@ -3,6 +3,7 @@ import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { errorResponse, stubApi } from '@/test/fetch-stub'
+import { applicantRecord } from '@/test/fixtures'
 
 import {
   bearerRequest,
@@ -11,24 +12,7 @@ import {
   useApplicantSession,
 } from './applicant-session'
 
-const applicant = {
-  id: '00000000-0000-4000-8000-000000000001',
-  name: 'Asha Rao',
-  email: 'asha@example.org',
-  mobile: '9876543210',
-  studentId: 'STU-1',
-  course: 'Computer Science Engineering',
-  yearOfGraduation: '2026',
-  collegeName: 'City Engineering College',
-  linkedinProfile: null,
-  status: 'registered',
-  registrationId: 'HS-ABCD-EFGH',
-  githubUrl: null,
-  currentStage: null,
-  reviewedAt: null,
-  createdAt: '2026-01-05T09:00:00.000Z',
-  updatedAt: '2026-01-05T09:00:00.000Z',
-} as const
+const applicant = applicantRecord()
 
 beforeEach(() => {
   saveApplicantSession({ sessionToken: 'token-1', applicant })

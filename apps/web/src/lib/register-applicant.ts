@@ -8,6 +8,18 @@ import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/
 import { throwIfResNotOk } from '@/lib/api'
 import { invalidateTopics } from '@/lib/stale-queries'
 
+/** A registration form before anything is typed: strings as typed; the contract's schema trims and checks them. */
+export const EMPTY_REGISTRATION: Record<keyof RegistrationInput, string> = {
+  name: '',
+  email: '',
+  mobile: '',
+  studentId: '',
+  collegeName: '',
+  course: '',
+  yearOfGraduation: '',
+  linkedinProfile: '',
+}
+
 /** Answers that say the request may not have been handled: tried again with the same key. */
 const RETRIED_STATUSES = new Set([502, 503, 504])
 const RETRY_DELAYS_MS = [1_000, 3_000]

@@ -1,9 +1,9 @@
 import { RETURN_TO_PARAM, STAFF_ROLES, safeReturnPath } from '@hackathon/contract'
-import { ArrowLeft, ShieldCheck } from 'lucide-react'
+import { ShieldCheck } from 'lucide-react'
 import { useEffect } from 'react'
-import { Link, useLocation, useSearch } from 'wouter'
+import { useLocation, useSearch } from 'wouter'
 
-import { Button } from '@/components/ui/button'
+import { BackHomeLink } from '@/components/public-links'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { LoginForm } from '@/features/auth/components/login-form'
 import { SingleSignOnButton } from '@/features/auth/components/single-sign-on-button'
@@ -42,12 +42,7 @@ export default function AdminLoginPage() {
           <SingleSignOnButton returnTo={returnTo} />
         </CardContent>
         <div className="flex justify-center border-t border-border p-4">
-          <Button asChild variant="link">
-            <Link href="/">
-              <ArrowLeft aria-hidden="true" />
-              Back to Home
-            </Link>
-          </Button>
+          <BackHomeLink />
         </div>
       </Card>
     </main>

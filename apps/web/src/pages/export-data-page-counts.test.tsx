@@ -1,25 +1,15 @@
 import { EXPORT_MESSAGES, EXPORT_ROWS_HEADER } from '@hackathon/contract'
 import { act, fireEvent, screen, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import ExportDataPage from '@/pages/export-data-page'
 import { dismissToast } from '@/components/ui/use-toast'
 import { stubApi, type Handler } from '@/test/fetch-stub'
+import { catchDownloads } from '@/test/downloads'
 import { renderWithApp, userWithRole } from '@/test/render'
 
-/** What the page handed to the browser to save. */
-let downloads: string[]
-
-beforeEach(() => {
-  downloads = []
-  URL.createObjectURL = vi.fn(() => 'blob:http://localhost/export')
-  URL.revokeObjectURL = vi.fn()
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    downloads.push(this.download)
-  })
-})
+/** What the page handed to the browser to save: one entry per download. */
+const downloads = catchDownloads('blob:http://localhost/export')
 
 afterEach(() => {
   act(() => dismissToast())
@@ -75,7 +65,7 @@ describe('how many rows an export holds (issue 22)', () => {
           el.tagName !== 'SPAN',
       ),
     ).toBeTruthy()
-    expect(downloads).toEqual(['applicants_export_2026-11-25.csv'])
+    expect(downloads.map((d) => d.name)).toEqual(['applicants_export_2026-11-25.csv'])
   })
 
   it('says plainly that no round matched', async () => {
@@ -95,6 +85,6 @@ describe('how many rows an export holds (issue 22)', () => {
     exportFrom('Competition Round Details', 'Export Competition Round Details')
 
     expect(await screen.findByText(EXPORT_MESSAGES.roundsDone)).toBeTruthy()
-    expect(downloads).toEqual(['rounds_export_2026-11-25.xlsx'])
+    expect(downloads.map((d) => d.name)).toEqual(['rounds_export_2026-11-25.xlsx'])
   })
 })

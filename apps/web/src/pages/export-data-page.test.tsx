@@ -1,9 +1,10 @@
 import { EXPORT_MESSAGES, ROUND_EXPORT_METRICS } from '@hackathon/contract'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { dismissToast } from '@/components/ui/use-toast'
 import { deferred, errorResponse, stubApi, type Handler } from '@/test/fetch-stub'
+import { catchDownloads } from '@/test/downloads'
 import { renderWithApp, userWithRole } from '@/test/render'
 import { settle } from '@/test/settle'
 
@@ -13,19 +14,7 @@ const APPLICANTS = 'POST /api/admin/export-applicants'
 const ROUNDS = 'POST /api/admin/export-rounds'
 
 /** What the page handed to the browser to save: one entry per download. */
-let downloads: { name: string; href: string }[]
-
-beforeEach(() => {
-  downloads = []
-  // jsdom has no object URLs and does not download; the link's click is what the page asks for.
-  URL.createObjectURL = vi.fn(() => 'blob:http://localhost/export')
-  URL.revokeObjectURL = vi.fn()
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    downloads.push({ name: this.download, href: this.href })
-  })
-})
+const downloads = catchDownloads('blob:http://localhost/export')
 
 afterEach(() => {
   act(() => dismissToast())

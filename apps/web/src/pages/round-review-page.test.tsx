@@ -7,7 +7,7 @@ import {
   type Ranking,
 } from '@hackathon/contract'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Route } from 'wouter'
 
 import { dismissToast } from '@/components/ui/use-toast'
@@ -23,6 +23,7 @@ import { roundFixture } from '@/features/rounds/testing'
 import { fromDateTimeLocal } from '@/lib/datetime-local'
 import { axeViolations } from '@/test/axe'
 import { deferred, errorResponse, stubApi, type Handler } from '@/test/fetch-stub'
+import { catchDownloads } from '@/test/downloads'
 import { renderWithApp, userWithRole } from '@/test/render'
 import { settle } from '@/test/settle'
 
@@ -32,19 +33,7 @@ const ROUND = roundFixture(1, { name: 'Prototype Submission' })
 const BASE = `/api/rounds/${ROUND_ID}`
 
 /** What the page handed to the browser to save: one entry per download. */
-let downloads: { name: string; href: string }[]
-
-beforeEach(() => {
-  downloads = []
-  // jsdom has no object URLs and does not download; the link's click is what the page asks for.
-  URL.createObjectURL = vi.fn(() => 'blob:http://localhost/ranking')
-  URL.revokeObjectURL = vi.fn()
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    downloads.push({ name: this.download, href: this.href })
-  })
-})
+const downloads = catchDownloads('blob:http://localhost/ranking')
 
 afterEach(() => {
   act(() => dismissToast())

@@ -1,6 +1,7 @@
 import { useId, type ComponentProps } from 'react'
 
 import { Input, NativeSelect } from '@/components/ui/input'
+import { Textarea } from '@/components/ui/textarea'
 
 import { FormField, type FormFieldProps } from './form-field'
 
@@ -48,5 +49,15 @@ export function SelectField(
     <FormField {...field}>
       {(own) => <NativeSelect {...controlProps(own)} {...control} />}
     </FormField>
+  )
+}
+
+/** A labelled textarea, as TextField. */
+export function TextareaField(
+  props: FieldProps & Omit<ComponentProps<typeof Textarea>, 'id' | 'className'>,
+) {
+  const [field, control] = useSplit(props)
+  return (
+    <FormField {...field}>{(own) => <Textarea {...controlProps(own)} {...control} />}</FormField>
   )
 }

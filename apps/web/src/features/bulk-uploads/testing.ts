@@ -7,8 +7,9 @@ import type {
   UploadRowError,
 } from '@hackathon/contract'
 
-const uuid = (prefix: string, n: number) =>
-  `00000000-0000-4000-${prefix}-${String(n).padStart(12, '0')}`
+import { fixtureId } from '@/test/fixtures'
+
+const uuid = fixtureId
 
 export function selectionChangeFixture(
   n: number,
@@ -55,12 +56,11 @@ export function rowErrorFixture(n: number): UploadRowError {
   return { row: n + 1, message: `Row ${n + 1}: RegistrationID REG-${n} is not an applicant` }
 }
 
-/** A report as the server sends it; the counts follow the lists unless given. */
-export function selectionReportFixture(
-  overrides: Partial<SelectionUploadReport> = {},
-): SelectionUploadReport {
-  const changes = overrides.changes ?? []
-  const errors = overrides.errors ?? []
+/** A report's counts and lists, about `what`: the counts follow the lists. */
+function reportFixture<Change>(
+  what: string,
+  { changes = [], errors = [] }: { changes?: Change[]; errors?: UploadRowError[] },
+) {
   return {
     dryRun: true,
     rows: changes.length + errors.length,
@@ -68,26 +68,20 @@ export function selectionReportFixture(
     unchanged: 0,
     errors,
     errorCount: errors.length,
-    message: `${changes.length} applicants would be updated.`,
+    message: `${changes.length} ${what} would be updated.`,
     changes,
-    ...overrides,
   }
+}
+
+/** A report as the server sends it; the counts follow the lists unless given. */
+export function selectionReportFixture(
+  overrides: Partial<SelectionUploadReport> = {},
+): SelectionUploadReport {
+  return { ...reportFixture('applicants', overrides), ...overrides }
 }
 
 export function stageDetailsReportFixture(
   overrides: Partial<StageDetailsUploadReport> = {},
 ): StageDetailsUploadReport {
-  const changes = overrides.changes ?? []
-  const errors = overrides.errors ?? []
-  return {
-    dryRun: true,
-    rows: changes.length + errors.length,
-    updated: changes.length,
-    unchanged: 0,
-    errors,
-    errorCount: errors.length,
-    message: `${changes.length} rounds would be updated.`,
-    changes,
-    ...overrides,
-  }
+  return { ...reportFixture('rounds', overrides), ...overrides }
 }

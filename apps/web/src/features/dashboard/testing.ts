@@ -2,36 +2,14 @@ import {
   REGISTRATION_CHART_DAYS,
   type ActivityItem,
   type DashboardCharts,
-  type Round,
 } from '@hackathon/contract'
 
-const uuid = (prefix: string, n: number) =>
-  `00000000-0000-4000-${prefix}-${String(n).padStart(12, '0')}`
+import { fixtureId, roundRecord } from '@/test/fixtures'
+
+const uuid = fixtureId
 
 /** A round as GET /api/rounds sends it, with only the figures the dashboard reads set. */
-export function dashboardRound(n: number, overrides: Partial<Round> = {}): Round {
-  return {
-    id: uuid('8000', n),
-    name: `Round ${n}`,
-    description: `What happens in round ${n}.`,
-    status: 'active',
-    startTime: null,
-    endTime: null,
-    maxParticipants: null,
-    position: n,
-    requirements: [],
-    prizes: [],
-    currentParticipants: 0,
-    totalColleges: 0,
-    submissionCount: 0,
-    totalInvitees: null,
-    ideasSubmitted: null,
-    prototypesApproved: null,
-    projectsApproved: null,
-    solutionsToBeBuilt: null,
-    ...overrides,
-  }
-}
+export const dashboardRound = roundRecord
 
 /** An activity item `minutesAgo` before `now`. */
 export function activityFixture(

@@ -6,8 +6,9 @@ import {
   type StoredFile,
 } from '@hackathon/contract'
 
-const uuid = (prefix: string, n: number) =>
-  `00000000-0000-4000-${prefix}-${String(n).padStart(12, '0')}`
+import { fixtureId, roundRecord } from '@/test/fixtures'
+
+const uuid = fixtureId
 
 export function storedFileFixture(n: number, overrides: Partial<StoredFile> = {}): StoredFile {
   const id = uuid('a000', n)
@@ -41,27 +42,15 @@ export function requirementFixture(
 
 /** A round as it arrives over JSON; `n` makes the ids and the name unique (and its stage). */
 export function roundFixture(n: number, overrides: Partial<Round> = {}): Round {
-  return {
-    id: uuid('8000', n),
-    name: `Round ${n}`,
-    description: `What happens in round ${n}.`,
+  return roundRecord(n, {
     status: 'upcoming',
     startTime: '2026-03-01T09:00:00.000Z',
     endTime: '2026-03-15T18:00:00.000Z',
     maxParticipants: 100,
-    position: n,
     requirements: [requirementFixture(uuid('9000', n), 'A pitch deck')],
     prizes: ['A trophy'],
-    currentParticipants: 0,
-    totalColleges: 0,
-    submissionCount: 0,
-    totalInvitees: null,
-    ideasSubmitted: null,
-    prototypesApproved: null,
-    projectsApproved: null,
-    solutionsToBeBuilt: null,
     ...overrides,
-  }
+  })
 }
 
 /** `count` requirements, each with its own id and description. */

@@ -7,29 +7,22 @@ import {
   type SubmissionAnswer,
 } from '@hackathon/contract'
 
+import { applicantRoundRecord, applicantSubmissionRecord } from '@/test/fixtures'
+
 export const TOKEN = 'session-token-stage'
 
 const HOUR_MS = 60 * 60 * 1000
 
 /** A stage open to the applicant whose deadline is 2 days, 3 hours and a little more away. */
 export function stageFixture(overrides: Partial<ApplicantRound> = {}): ApplicantRound {
-  return {
+  return applicantRoundRecord({
     id: '00000000-0000-4000-8000-000000000101',
     name: 'Prototype Submission',
     description: 'Build a working prototype of your idea.',
-    status: 'active',
     startTime: new Date(Date.now() - 24 * HOUR_MS).toISOString(),
     endTime: new Date(Date.now() + (2 * 24 + 3) * HOUR_MS + 20 * 60_000).toISOString(),
-    position: 1,
-    requirements: [],
-    prizes: [],
-    locked: false,
-    access: 'open',
-    accessMessage: 'Open for submissions.',
-    state: 'eligible',
-    submission: null,
     ...overrides,
-  }
+  })
 }
 
 export function documentFixture(n: number, overrides: Partial<StageDocument> = {}): StageDocument {
@@ -73,20 +66,15 @@ export function answerFixture(
 export function applicantSubmissionFixture(
   overrides: Partial<ApplicantSubmission> = {},
 ): ApplicantSubmission {
-  return {
+  return applicantSubmissionRecord({
     id: '00000000-0000-4000-8000-000000000201',
     stageId: stageFixture().id,
     stageName: 'Prototype Submission',
-    status: 'submitted',
     githubUrl: 'https://github.com/asha/prototype',
-    documents: [],
-    answers: [],
     createdAt: '2026-03-02T10:00:00.000Z',
     submittedAt: '2026-03-04T10:05:00.000Z',
-    versions: [],
-    repository: null,
     ...overrides,
-  }
+  })
 }
 
 export function staffSubmissionFixture(

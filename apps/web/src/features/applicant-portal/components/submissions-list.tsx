@@ -3,6 +3,7 @@ import { ArrowLeft, FolderGit2 } from 'lucide-react'
 import { Link } from 'wouter'
 
 import { ApplicantSubmissionCard, applicantFile } from '@/components/applicant-submission-card'
+import { errorInCard } from '@/components/query-error-card'
 import { QueryState } from '@/components/query-state'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -44,11 +45,7 @@ export function SubmissionsList() {
         errorText="Your submissions could not be loaded."
         loadingClassName="py-12"
         errorClassName="py-0"
-        renderError={({ alert }) => (
-          <Card>
-            <CardContent className="pt-6">{alert}</CardContent>
-          </Card>
-        )}
+        renderError={errorInCard}
       >
         {({ submissions: list }) =>
           list.length === 0 ? (

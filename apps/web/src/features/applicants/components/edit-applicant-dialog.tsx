@@ -11,6 +11,7 @@ import { RotateCw } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState, type ComponentProps } from 'react'
 
 import { SelectField } from '@/components/form/fields'
+import { SaveFailure } from '@/components/form/save-failure'
 import { bindField, useZodForm } from '@/components/form/use-zod-form'
 import { Button } from '@/components/ui/button'
 import {
@@ -212,7 +213,6 @@ function EditApplicantForm({
   const field = (name: keyof ReturnType<typeof valuesOf>) => bindField(form, name)
   const status = bindField(form, 'status', { onChange: onStatusEdited })
   const reloadButton = useRef<HTMLButtonElement>(null)
-  const failureRef = useRef<HTMLDivElement>(null)
   const { setFocus } = form
   // The refusal is read out with the field it is about, which takes focus.
   useEffect(() => {
@@ -222,10 +222,6 @@ function EditApplicantForm({
   useEffect(() => {
     if (conflict) reloadButton.current?.focus()
   }, [conflict])
-  // Any other failure: focus stays in the dialog, on the message that says why.
-  useEffect(() => {
-    if (failure) failureRef.current?.focus()
-  }, [failure])
   // Data from before the 2024-2030 list, or a later status, stays visible rather than being
   // silently replaced by the first option.
   const years = GRADUATION_YEARS.editForm.includes(applicant.yearOfGraduation)
@@ -285,16 +281,8 @@ function EditApplicantForm({
           </Button>
         </div>
       )}
-      {failure && (
-        <div
-          ref={failureRef}
-          role="alert"
-          tabIndex={-1}
-          className="rounded-md border border-destructive/50 p-4 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {failure}
-        </div>
-      )}
+      {/* Any other failure: focus stays in the dialog, on the message that says why. */}
+      <SaveFailure message={failure} />
       <DialogFormFooter pending={pending}>
         {pending ? 'Saving...' : 'Save Changes'}
       </DialogFormFooter>

@@ -21,7 +21,7 @@ import {
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/error-message'
 
-import { useRegisterApplicant } from '@/lib/register-applicant'
+import { EMPTY_REGISTRATION, useRegisterApplicant } from '@/lib/register-applicant'
 import { GraduationYearField, LinkedinField, PersonFields } from './applicant-fields'
 import { DialogFormFooter } from './dialog-form-footer'
 
@@ -72,17 +72,6 @@ export function NewRegistrationDialog() {
   )
 }
 
-const EMPTY = {
-  name: '',
-  email: '',
-  mobile: '',
-  studentId: '',
-  collegeName: '',
-  course: '',
-  yearOfGraduation: '',
-  linkedinProfile: '',
-}
-
 function RegistrationForm({
   pending,
   onSubmit,
@@ -90,8 +79,8 @@ function RegistrationForm({
   pending: boolean
   onSubmit: (input: RegistrationInput) => void
 }) {
-  const form = useZodForm(registrationInput, { defaultValues: EMPTY })
-  const field = (name: keyof typeof EMPTY) => bindField(form, name)
+  const form = useZodForm(registrationInput, { defaultValues: EMPTY_REGISTRATION })
+  const field = (name: keyof typeof EMPTY_REGISTRATION) => bindField(form, name)
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-6">

@@ -73,7 +73,7 @@ const changePasswordForm = z
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   // The problem is the whole form's, so nothing takes the focus from the button.
   const form = useZodForm(changePasswordForm, { defaultValues: EMPTY, shouldFocusError: false })
-  const ids = { current: useId(), next: useId(), confirm: useId(), problem: useId() }
+  const problemId = useId()
   const change = useChangePassword({
     onSuccess: () => {
       toast({ title: 'Success', description: PASSWORD_MESSAGES.changed })
@@ -92,45 +92,30 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const onSubmit = form.handleSubmit((input) => change.mutate(input))
 
   const problem = errorOf(form, 'root')
-  const describedBy = problem ? ids.problem : undefined
+  const describedBy = problem ? problemId : undefined
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor={ids.current}>Current Password</Label>
-        <Input
-          id={ids.current}
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-describedby={describedBy}
-          {...form.register('currentPassword')}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={ids.next}>New Password</Label>
-        <Input
-          id={ids.next}
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-describedby={describedBy}
-          {...form.register('newPassword')}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={ids.confirm}>Confirm New Password</Label>
-        <Input
-          id={ids.confirm}
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-describedby={describedBy}
-          {...form.register('confirmPassword')}
-        />
-      </div>
+      <PasswordField
+        label="Current Password"
+        autoComplete="current-password"
+        aria-describedby={describedBy}
+        {...form.register('currentPassword')}
+      />
+      <PasswordField
+        label="New Password"
+        autoComplete="new-password"
+        aria-describedby={describedBy}
+        {...form.register('newPassword')}
+      />
+      <PasswordField
+        label="Confirm New Password"
+        autoComplete="new-password"
+        aria-describedby={describedBy}
+        {...form.register('confirmPassword')}
+      />
       {problem && (
-        <p id={ids.problem} role="alert" className="text-sm font-medium text-destructive">
+        <p id={problemId} role="alert" className="text-sm font-medium text-destructive">
           {problem}
         </p>
       )}
@@ -145,5 +130,16 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         </Button>
       </DialogFooter>
     </form>
+  )
+}
+
+/** A labelled, required password input; what describes it is the form's problem. */
+function PasswordField({ label, ...input }: { label: string } & ComponentProps<typeof Input>) {
+  const id = useId()
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} type="password" required {...input} />
+    </div>
   )
 }

@@ -6,12 +6,13 @@ import {
   UPLOAD_REPORT_LIST_MAX,
 } from '@hackathon/contract'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { dismissToast } from '@/components/ui/use-toast'
 import { axeViolations } from '@/test/axe'
 import { stubXhr } from '@/test/fake-xhr'
 import { stubApi, type Handler } from '@/test/fetch-stub'
+import { catchDownloads } from '@/test/downloads'
 import { renderWithApp, userWithRole } from '@/test/render'
 
 import {
@@ -30,18 +31,7 @@ const TITLES: Record<UploadKind, string> = {
 }
 
 /** What the dialog handed to the browser to save: one entry per download. */
-let downloads: string[]
-
-beforeEach(() => {
-  downloads = []
-  URL.createObjectURL = vi.fn(() => 'blob:http://localhost/template')
-  URL.revokeObjectURL = vi.fn()
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    downloads.push(this.download)
-  })
-})
+const downloads = catchDownloads('blob:http://localhost/template')
 
 afterEach(() => {
   act(() => dismissToast())
@@ -450,14 +440,16 @@ describe('the bulk-upload dialog', () => {
     })
 
     fireEvent.click(button(dialog, 'Download Template'))
-    await waitFor(() => expect(downloads).toEqual(['applicant_selection_2026.xlsx']))
+    await waitFor(() =>
+      expect(downloads.map((d) => d.name)).toEqual(['applicant_selection_2026.xlsx']),
+    )
     expect(fetchMock.mock.calls[0]![1]?.credentials).toBe('include')
 
     disposition = undefined
     await waitFor(() => expect(button(dialog, 'Download Template').disabled).toBe(false))
     fireEvent.click(button(dialog, 'Download Template'))
     await waitFor(() =>
-      expect(downloads).toEqual([
+      expect(downloads.map((d) => d.name)).toEqual([
         'applicant_selection_2026.xlsx',
         'applicant_selection_template.xlsx',
       ]),
@@ -471,7 +463,9 @@ describe('the bulk-upload dialog', () => {
 
     fireEvent.click(button(dialog, 'Download Template'))
 
-    await waitFor(() => expect(downloads).toEqual(['stage_details_template.xlsx']))
+    await waitFor(() =>
+      expect(downloads.map((d) => d.name)).toEqual(['stage_details_template.xlsx']),
+    )
   })
 
   it('says Download Failed when the template cannot be fetched', async () => {

@@ -4,18 +4,10 @@ import {
   confirmParticipationInput,
   type ConfirmParticipationInput,
 } from '@hackathon/contract'
-import {
-  ArrowLeft,
-  CircleAlert,
-  CircleCheck,
-  LogIn,
-  MailCheck,
-  PartyPopper,
-  type LucideIcon,
-} from 'lucide-react'
+import { CircleAlert, CircleCheck, MailCheck, PartyPopper, type LucideIcon } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
-import { Link } from 'wouter'
 
+import { ApplicantLoginLink, BackHomeLink } from '@/components/public-links'
 import { QueryState } from '@/components/query-state'
 import { Button } from '@/components/ui/button'
 import {
@@ -85,8 +77,8 @@ function InvalidLink({ message }: { message?: string }) {
           message ? 'flex-col-reverse gap-3 sm:flex-row sm:justify-between' : 'justify-center'
         }
       >
-        <BackHome />
-        {message && <SignInLink />}
+        <BackHomeLink />
+        {message && <ApplicantLoginLink />}
       </CardFooter>
     </StatusCard>
   )
@@ -113,8 +105,8 @@ function ConfirmWithCode({ input }: { input: ConfirmParticipationInput }) {
           </p>
         </CardContent>
         <CardFooter className="flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-          <BackHome />
-          <SignInLink />
+          <BackHomeLink />
+          <ApplicantLoginLink />
         </CardFooter>
       </StatusCard>
     )
@@ -130,8 +122,8 @@ function ConfirmWithCode({ input }: { input: ConfirmParticipationInput }) {
           </p>
         </CardContent>
         <CardFooter className="flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-          <BackHome />
-          <SignInLink />
+          <BackHomeLink />
+          <ApplicantLoginLink />
         </CardFooter>
       </StatusCard>
     )
@@ -172,7 +164,7 @@ function ConfirmWithCode({ input }: { input: ConfirmParticipationInput }) {
         </Button>
       </CardContent>
       <CardFooter className="justify-center">
-        <BackHome />
+        <BackHomeLink />
       </CardFooter>
     </StatusCard>
   )
@@ -222,27 +214,5 @@ function StatusCard({
       </CardHeader>
       {children}
     </Card>
-  )
-}
-
-function BackHome() {
-  return (
-    <Button asChild variant="link">
-      <Link href="/">
-        <ArrowLeft aria-hidden="true" />
-        Back to Home
-      </Link>
-    </Button>
-  )
-}
-
-function SignInLink() {
-  return (
-    <Button asChild className="w-full sm:w-auto">
-      <Link href="/applicant/login">
-        <LogIn aria-hidden="true" />
-        Go to Applicant Login
-      </Link>
-    </Button>
   )
 }

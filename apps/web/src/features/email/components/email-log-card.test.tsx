@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { axeViolations } from '@/test/axe'
 import { stubApi } from '@/test/fetch-stub'
 import { stubWindowWidth } from '@/test/media-query'
+import { phoneListEntries } from '@/test/phone-list'
 import { renderWithApp } from '@/test/render'
 
 import { dateAndTime } from '../format-time'
@@ -114,14 +115,7 @@ describe('the delivery log on a phone', () => {
 
     const list = await screen.findByRole('list', { name: 'Delivery log' })
     expect(screen.queryByRole('table')).toBeNull()
-    const entries = within(list)
-      .getAllByRole('listitem')
-      .map((item) => [
-        ...Array.from(item.firstElementChild?.children ?? [], (line) => line.textContent),
-        ...within(item)
-          .getAllByRole('term')
-          .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
-      ])
+    const entries = phoneListEntries(list)
     expect(entries).toEqual([
       [
         'ada@example.org',

@@ -7,9 +7,9 @@ import {
 } from '@hackathon/contract'
 import { useId, useState, type ReactNode } from 'react'
 
-import { FormField } from '@/components/form/form-field'
+import { SelectField, TextField } from '@/components/form/fields'
 import { formSchema } from '@/components/form/form-schema'
-import { errorOf, useZodForm } from '@/components/form/use-zod-form'
+import { bindField, useZodForm } from '@/components/form/use-zod-form'
 import {
   Dialog,
   DialogContent,
@@ -18,7 +18,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog'
-import { Input, NativeSelect } from '@/components/ui/input'
 
 import { useExportApplicants } from '../api/export-applicants'
 import {
@@ -93,18 +92,14 @@ export function ApplicantsExportDialog({ children }: { children: ReactNode }) {
     label: string,
     input: { type?: string; hint?: string; autoComplete?: string },
   ) => (
-    <FormField id={id(field)} label={label} error={errorOf(form, field)} hint={input.hint}>
-      {(control) => (
-        <Input
-          id={control.id}
-          type={input.type}
-          autoComplete={input.autoComplete ?? 'off'}
-          {...form.register(field, { deps: DEPENDS[field] })}
-          aria-describedby={control.describedBy}
-          aria-invalid={control.invalid || undefined}
-        />
-      )}
-    </FormField>
+    <TextField
+      id={id(field)}
+      label={label}
+      type={input.type}
+      hint={input.hint}
+      autoComplete={input.autoComplete ?? 'off'}
+      {...bindField(form, field, { deps: DEPENDS[field] })}
+    />
   )
 
   return (
@@ -125,23 +120,14 @@ export function ApplicantsExportDialog({ children }: { children: ReactNode }) {
             {textField('toTime', 'To Time', { type: 'time', hint: 'UTC' })}
           </div>
           {textField('collegeName', 'College Name', { hint: 'Matches any part of the name.' })}
-          <FormField id={id('status')} label="Status" error={errorOf(form, 'status')}>
-            {(control) => (
-              <NativeSelect
-                id={control.id}
-                {...form.register('status')}
-                aria-describedby={control.describedBy}
-                aria-invalid={control.invalid || undefined}
-              >
-                <option value="all">All Statuses</option>
-                {EDITABLE_APPLICANT_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {APPLICANT_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
+          <SelectField id={id('status')} label="Status" {...bindField(form, 'status')}>
+            <option value="all">All Statuses</option>
+            {EDITABLE_APPLICANT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {APPLICANT_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </SelectField>
           {textField('registrationCode', 'Registration Code', {})}
           <ExportDialogFooter pending={exportApplicants.isPending} />
         </form>

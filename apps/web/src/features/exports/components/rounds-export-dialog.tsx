@@ -7,9 +7,9 @@ import {
 import { useId, useState, type ReactNode } from 'react'
 import { Controller } from 'react-hook-form'
 
-import { FormField } from '@/components/form/form-field'
+import { SelectField, TextField } from '@/components/form/fields'
 import { formSchema } from '@/components/form/form-schema'
-import { errorOf, useZodForm } from '@/components/form/use-zod-form'
+import { bindField, useZodForm } from '@/components/form/use-zod-form'
 import {
   Dialog,
   DialogContent,
@@ -18,7 +18,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog'
-import { Input, NativeSelect } from '@/components/ui/input'
 
 import { useExportRounds } from '../api/export-rounds'
 import { ROUND_EXPORT_DEFAULTS, toRoundExportRequest } from '../round-export-values'
@@ -69,46 +68,27 @@ export function RoundsExportDialog({ children }: { children: ReactNode }) {
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id={id('fromDate')} label="From Date" error={errorOf(form, 'fromDate')}>
-              {(control) => (
-                <Input
-                  id={control.id}
-                  type="date"
-                  {...form.register('fromDate')}
-                  aria-describedby={control.describedBy}
-                  aria-invalid={control.invalid || undefined}
-                />
-              )}
-            </FormField>
-            <FormField id={id('toDate')} label="To Date" error={errorOf(form, 'toDate')}>
-              {(control) => (
-                <Input
-                  id={control.id}
-                  type="date"
-                  {...form.register('toDate')}
-                  aria-describedby={control.describedBy}
-                  aria-invalid={control.invalid || undefined}
-                />
-              )}
-            </FormField>
+            <TextField
+              id={id('fromDate')}
+              label="From Date"
+              type="date"
+              {...bindField(form, 'fromDate')}
+            />
+            <TextField
+              id={id('toDate')}
+              label="To Date"
+              type="date"
+              {...bindField(form, 'toDate')}
+            />
           </div>
-          <FormField id={id('stageName')} label="Stage Name" error={errorOf(form, 'stageName')}>
-            {(control) => (
-              <NativeSelect
-                id={control.id}
-                {...form.register('stageName')}
-                aria-describedby={control.describedBy}
-                aria-invalid={control.invalid || undefined}
-              >
-                <option value="all">All Stages</option>
-                {STAGES.map((stage) => (
-                  <option key={stage.id} value={stage.id}>
-                    {stage.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
+          <SelectField id={id('stageName')} label="Stage Name" {...bindField(form, 'stageName')}>
+            <option value="all">All Stages</option>
+            {STAGES.map((stage) => (
+              <option key={stage.id} value={stage.id}>
+                {stage.name}
+              </option>
+            ))}
+          </SelectField>
           <fieldset className="grid gap-3">
             <legend className="mb-3 text-sm leading-none font-medium">Metrics</legend>
             <div className="grid gap-3 sm:grid-cols-2">

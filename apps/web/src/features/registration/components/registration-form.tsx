@@ -10,20 +10,9 @@ import { errorOf, useZodForm } from '@/components/form/use-zod-form'
 import { Button } from '@/components/ui/button'
 import { Input, NativeSelect } from '@/components/ui/input'
 import { FieldMessage, Label } from '@/components/ui/label'
+import { EMPTY_REGISTRATION } from '@/lib/register-applicant'
 
 type Field = keyof RegistrationInput
-
-/** Strings as typed; the contract's schema trims and checks them. */
-const EMPTY: Record<Field, string> = {
-  name: '',
-  email: '',
-  mobile: '',
-  studentId: '',
-  collegeName: '',
-  course: '',
-  yearOfGraduation: '',
-  linkedinProfile: '',
-}
 
 const HINTS: Partial<Record<Field, string>> = {
   email: 'Your confirmation email goes here, and you can sign in with it later.',
@@ -42,7 +31,7 @@ export function RegistrationForm({
   pending: boolean
   onSubmit: (input: RegistrationInput) => void
 }) {
-  const form = useZodForm(registrationInput, { defaultValues: EMPTY })
+  const form = useZodForm(registrationInput, { defaultValues: EMPTY_REGISTRATION })
   const ids: Record<Field, string> = {
     name: useId(),
     email: useId(),

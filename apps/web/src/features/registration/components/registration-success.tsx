@@ -1,9 +1,9 @@
 import { APP_NAME } from '@hackathon/contract'
-import { ArrowLeft, CircleCheck, LogIn, Mail } from 'lucide-react'
+import { CircleCheck, LogIn, Mail } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Link } from 'wouter'
 
-import { Button } from '@/components/ui/button'
+import { ApplicantLoginLink, BackHomeLink } from '@/components/public-links'
 import {
   CardContent,
   CardDescription,
@@ -78,18 +78,8 @@ export function RegistrationSuccess({
         </ul>
       </CardContent>
       <CardFooter className="flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button asChild variant="link">
-          <Link href="/">
-            <ArrowLeft aria-hidden="true" />
-            Back to Home
-          </Link>
-        </Button>
-        <Button asChild className="w-full sm:w-auto">
-          <Link href="/applicant/login">
-            <LogIn aria-hidden="true" />
-            Go to Applicant Login
-          </Link>
-        </Button>
+        <BackHomeLink />
+        <ApplicantLoginLink />
       </CardFooter>
     </>
   )

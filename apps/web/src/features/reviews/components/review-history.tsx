@@ -1,6 +1,6 @@
 import type { MyReview } from '@hackathon/contract'
-import { ChevronRight, History } from 'lucide-react'
 
+import { HistoryDetails } from '@/components/history-details'
 import { formatDateTime } from '@/lib/date-time'
 
 import { formatScore, sharedScale, weightedTotal } from '../scores'
@@ -17,46 +17,38 @@ export function ReviewHistory({ review }: { review: MyReview }) {
   const scale = sharedScale(rubric.criteria)
 
   return (
-    <details className="group rounded-lg border border-border text-sm">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 font-medium hover:bg-accent [&::-webkit-details-marker]:hidden">
-        <ChevronRight
-          aria-hidden="true"
-          className="size-4 shrink-0 transition-transform group-open:rotate-90"
-        />
-        <History aria-hidden="true" className="size-4 shrink-0" />
-        History ({history.length} {history.length === 1 ? 'save' : 'saves'})
-      </summary>
-      <ol className="grid gap-3 border-t border-border px-3 py-3">
-        {history.map((version, index) => {
-          const total = weightedTotal(
-            rubric.criteria,
-            new Map(version.scores.map((s) => [s.criterionId, s.score])),
-          )
-          return (
-            <li key={`${version.savedAt}-${index}`} className="grid gap-1">
-              <p className="font-medium">
-                <time dateTime={version.savedAt}>{formatDateTime(version.savedAt)}</time>
-                {total !== null && scale && (
-                  <span className="font-normal text-muted-foreground">
-                    {` · Weighted score ${formatScore(total)} / ${scale.max}`}
-                  </span>
-                )}
-              </p>
-              <ul className="grid gap-0.5 text-muted-foreground">
-                {version.scores.map((score) => (
-                  <li key={score.criterionId} className="break-words">
-                    {names.get(score.criterionId) ?? 'Criterion'}: {score.score}
-                    {score.comment && ` (${score.comment})`}
-                  </li>
-                ))}
-              </ul>
-              {version.comment && (
-                <p className="break-words whitespace-pre-line">Overall: {version.comment}</p>
+    <HistoryDetails
+      summary={`History (${history.length} ${history.length === 1 ? 'save' : 'saves'})`}
+    >
+      {history.map((version, index) => {
+        const total = weightedTotal(
+          rubric.criteria,
+          new Map(version.scores.map((s) => [s.criterionId, s.score])),
+        )
+        return (
+          <li key={`${version.savedAt}-${index}`} className="grid gap-1">
+            <p className="font-medium">
+              <time dateTime={version.savedAt}>{formatDateTime(version.savedAt)}</time>
+              {total !== null && scale && (
+                <span className="font-normal text-muted-foreground">
+                  {` · Weighted score ${formatScore(total)} / ${scale.max}`}
+                </span>
               )}
-            </li>
-          )
-        })}
-      </ol>
-    </details>
+            </p>
+            <ul className="grid gap-0.5 text-muted-foreground">
+              {version.scores.map((score) => (
+                <li key={score.criterionId} className="break-words">
+                  {names.get(score.criterionId) ?? 'Criterion'}: {score.score}
+                  {score.comment && ` (${score.comment})`}
+                </li>
+              ))}
+            </ul>
+            {version.comment && (
+              <p className="break-words whitespace-pre-line">Overall: {version.comment}</p>
+            )}
+          </li>
+        )
+      })}
+    </HistoryDetails>
   )
 }

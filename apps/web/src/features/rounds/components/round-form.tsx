@@ -3,13 +3,12 @@ import { Plus } from 'lucide-react'
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useFieldArray, useWatch } from 'react-hook-form'
 
-import { FormField } from '@/components/form/form-field'
-import { errorOf, useZodForm } from '@/components/form/use-zod-form'
+import { SelectField, TextareaField, TextField } from '@/components/form/fields'
+import { SaveFailure } from '@/components/form/save-failure'
+import { bindField, errorOf, useZodForm } from '@/components/form/use-zod-form'
 import { Button } from '@/components/ui/button'
 import { DialogClose, DialogFooter } from '@/components/ui/dialog'
-import { Input, NativeSelect } from '@/components/ui/input'
 import { FieldMessage } from '@/components/ui/label'
-import { Textarea } from '@/components/ui/textarea'
 import { viewerTimeZone } from '@/lib/date-time'
 import { errorMessage } from '@/lib/error-message'
 import { handleUnauthorized } from '@/lib/unauthorized'
@@ -75,11 +74,6 @@ export function RoundForm({
   /** An element to focus once the next render has put it on the page. */
   const focusNext = useRef<string | null>(null)
   const timeZone = viewerTimeZone()
-  const failureRef = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (failure) failureRef.current?.focus()
-  }, [failure])
-
   useEffect(() => {
     if (!focusNext.current) return
     document.getElementById(focusNext.current)?.focus()
@@ -173,10 +167,13 @@ export function RoundForm({
     void checked(event)
   }
 
-  const fieldError = (name: Exclude<keyof RoundFormValues, 'requirements'>) => errorOf(form, name)
+  const field = (
+    name: Exclude<keyof RoundFormValues, 'requirements'>,
+    options?: { deps: (keyof RoundFormValues)[] },
+  ) => bindField(form, name, options)
   const rowErrors = (index: number) =>
     Object.fromEntries(
-      REQUIREMENT_FIELDS.map((field) => [field, errorOf(form, `requirements.${index}.${field}`)]),
+      REQUIREMENT_FIELDS.map((name) => [name, errorOf(form, `requirements.${index}.${name}`)]),
     )
   const requirementsError = errorOf(form, 'requirements.root')
   const requirementsErrorId = id('requirements-error')
@@ -184,120 +181,61 @@ export function RoundForm({
   return (
     <form noValidate onSubmit={submit} className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <TextField
           id={id('name')}
           label="Name"
-          error={fieldError('name')}
+          required
+          autoComplete="off"
           className="sm:col-span-2"
-        >
-          {(control) => (
-            <Input
-              id={control.id}
-              {...form.register('name')}
-              required
-              autoComplete="off"
-              aria-invalid={control.invalid || undefined}
-              aria-describedby={control.describedBy}
-              className="scroll-mt-24"
-            />
-          )}
-        </FormField>
-        <FormField
+          {...field('name')}
+        />
+        <TextareaField
           id={id('description')}
           label="Description"
-          error={fieldError('description')}
+          required
+          rows={3}
           className="sm:col-span-2"
-        >
-          {(control) => (
-            <Textarea
-              id={control.id}
-              {...form.register('description')}
-              required
-              rows={3}
-              aria-invalid={control.invalid || undefined}
-              aria-describedby={control.describedBy}
-              className="scroll-mt-24"
-            />
-          )}
-        </FormField>
-        <FormField
+          {...field('description')}
+        />
+        <TextField
           id={id('position')}
           label="Stage number"
-          error={fieldError('position')}
           hint={positionHint}
-        >
-          {(control) => (
-            <Input
-              id={control.id}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={maxPosition ?? undefined}
-              step={1}
-              {...form.register('position')}
-              aria-invalid={control.invalid || undefined}
-              aria-describedby={control.describedBy}
-              className="scroll-mt-24"
-            />
-          )}
-        </FormField>
-        <FormField id={id('status')} label="Status" error={fieldError('status')}>
-          {(control) => (
-            <NativeSelect
-              id={control.id}
-              {...form.register('status')}
-              aria-invalid={control.invalid || undefined}
-              aria-describedby={control.describedBy}
-            >
-              {ROUND_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {ROUND_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        {(['startTime', 'endTime'] as const).map((field) => (
-          <FormField
-            key={field}
-            id={id(field)}
-            label={field === 'startTime' ? 'Start' : 'End'}
-            error={fieldError(field)}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={maxPosition ?? undefined}
+          step={1}
+          {...field('position')}
+        />
+        <SelectField id={id('status')} label="Status" {...field('status')}>
+          {ROUND_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {ROUND_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </SelectField>
+        {(['startTime', 'endTime'] as const).map((name) => (
+          <TextField
+            key={name}
+            id={id(name)}
+            label={name === 'startTime' ? 'Start' : 'End'}
             hint={`Your time zone: ${timeZone}. Optional.`}
-          >
-            {(control) => (
-              <Input
-                id={control.id}
-                type="datetime-local"
-                // The end is checked against the start.
-                {...form.register(field, { deps: field === 'startTime' ? ['endTime'] : [] })}
-                aria-invalid={control.invalid || undefined}
-                aria-describedby={control.describedBy}
-                className="scroll-mt-24"
-              />
-            )}
-          </FormField>
+            type="datetime-local"
+            // The end is checked against the start.
+            {...field(name, { deps: name === 'startTime' ? ['endTime'] : [] })}
+          />
         ))}
-        <FormField
+        <TextField
           id={id('maxParticipants')}
           label="Max Participants"
-          error={fieldError('maxParticipants')}
           hint="Leave empty for no limit."
-        >
-          {(control) => (
-            <Input
-              id={control.id}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              {...form.register('maxParticipants')}
-              aria-invalid={control.invalid || undefined}
-              aria-describedby={control.describedBy}
-              className="scroll-mt-24"
-            />
-          )}
-        </FormField>
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          {...field('maxParticipants')}
+        />
       </div>
 
       <fieldset
@@ -338,35 +276,16 @@ export function RoundForm({
         </Button>
       </fieldset>
 
-      <FormField
+      <TextareaField
         id={id('prizes')}
         label="Prizes"
-        error={fieldError('prizes')}
         hint="One prize per line."
-      >
-        {(control) => (
-          <Textarea
-            id={control.id}
-            {...form.register('prizes')}
-            rows={4}
-            aria-invalid={control.invalid || undefined}
-            aria-describedby={control.describedBy}
-            className="scroll-mt-24"
-          />
-        )}
-      </FormField>
+        rows={4}
+        {...field('prizes')}
+      />
 
       <div className="grid gap-2">
-        {failure && (
-          <div
-            ref={failureRef}
-            role="alert"
-            tabIndex={-1}
-            className="rounded-md border border-destructive/50 p-4 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            {failure}
-          </div>
-        )}
+        <SaveFailure message={failure} />
         {uploading && (
           <FieldMessage id={id('uploading')} className="sm:text-right">
             Saving waits until the template upload has finished.

@@ -56,6 +56,20 @@ function openAddDialog() {
 
 type Dialog = ReturnType<typeof openAddDialog>
 
+/** No rounds yet (and these `handlers`): the Add Round dialog, opened once the list has come. */
+async function openAddDialogOnEmpty(handlers: Record<string, Handler> = {}) {
+  const fetchMock = renderRounds([], handlers)
+  await screen.findByText('No Competition Rounds')
+  return { fetchMock, dialog: openAddDialog() }
+}
+
+/** Types what every round needs: its name, its description and its first requirement. */
+function fillRound(dialog: Dialog, name: string, description: string, requirement: string) {
+  type(dialog, 'Name', name)
+  type(dialog, 'Description', description)
+  type(dialog, 'Requirement 1 description', requirement)
+}
+
 function type(dialog: Dialog, label: string, value: string) {
   fireEvent.change(dialog.getByLabelText(label), { target: { value } })
 }
@@ -79,9 +93,7 @@ async function openCardMenu(name: string) {
 
 describe('the round form', () => {
   it('keeps the last requirement: its remove button is disabled until there is another', async () => {
-    renderRounds([])
-    await screen.findByText('No Competition Rounds')
-    const dialog = openAddDialog()
+    const { dialog } = await openAddDialogOnEmpty()
 
     expect(dialog.getByLabelText('Requirement 1 description')).toBeTruthy()
     expect(dialog.getByRole('button', { name: 'Remove requirement 1' })).toHaveProperty(
@@ -105,11 +117,9 @@ describe('the round form', () => {
   })
 
   it('sends requirements without the empty rows, prizes by line without blanks, times in UTC, stage 1 first', async () => {
-    const fetchMock = renderRounds([], {
+    const { fetchMock, dialog } = await openAddDialogOnEmpty({
       'POST /api/rounds': () => Response.json(roundFixture(1), { status: 201 }),
     })
-    await screen.findByText('No Competition Rounds')
-    const dialog = openAddDialog()
 
     type(dialog, 'Name', '  Prototype Submission ')
     type(dialog, 'Description', 'Build it.')
@@ -144,9 +154,7 @@ describe('the round form', () => {
   })
 
   it('says "At least one requirement is required" when every requirement is empty', async () => {
-    const fetchMock = renderRounds([])
-    await screen.findByText('No Competition Rounds')
-    const dialog = openAddDialog()
+    const { fetchMock, dialog } = await openAddDialogOnEmpty()
 
     type(dialog, 'Requirement 1 description', '   ')
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
@@ -165,13 +173,9 @@ describe('the round form', () => {
   })
 
   it('refuses an end before the start, beside the End field', async () => {
-    renderRounds([])
-    await screen.findByText('No Competition Rounds')
-    const dialog = openAddDialog()
+    const { dialog } = await openAddDialogOnEmpty()
 
-    type(dialog, 'Name', 'Ideas')
-    type(dialog, 'Description', 'Send ideas.')
-    type(dialog, 'Requirement 1 description', 'An abstract')
+    fillRound(dialog, 'Ideas', 'Send ideas.', 'An abstract')
     type(dialog, 'Start', '2026-04-10T09:00')
     type(dialog, 'End', '2026-04-01T09:00')
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
@@ -186,15 +190,11 @@ describe('the round form', () => {
   it('on a 401 says Unauthorized and signs in again', async () => {
     const location = { href: 'http://localhost/rounds', pathname: '/rounds', search: '' }
     vi.stubGlobal('location', location)
-    renderRounds([], {
+    const { dialog } = await openAddDialogOnEmpty({
       'POST /api/rounds': () => errorResponse(401, 'You are not signed in.', 'UNAUTHORIZED'),
     })
-    await screen.findByText('No Competition Rounds')
-    const dialog = openAddDialog()
 
-    type(dialog, 'Name', 'Ideas')
-    type(dialog, 'Description', 'Send ideas.')
-    type(dialog, 'Requirement 1 description', 'An abstract')
+    fillRound(dialog, 'Ideas', 'Send ideas.', 'An abstract')
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
 
     expect(await screen.findByText('Unauthorized')).toBeTruthy()
@@ -205,13 +205,11 @@ describe('the round form', () => {
   })
 
   it('shows the server’s message, or the fallback, when saving fails', async () => {
-    renderRounds([], { 'POST /api/rounds': () => new Response('', { status: 502 }) })
-    await screen.findByText('No Competition Rounds')
-    const dialog = openAddDialog()
+    const { dialog } = await openAddDialogOnEmpty({
+      'POST /api/rounds': () => new Response('', { status: 502 }),
+    })
 
-    type(dialog, 'Name', 'Ideas')
-    type(dialog, 'Description', 'Send ideas.')
-    type(dialog, 'Requirement 1 description', 'An abstract')
+    fillRound(dialog, 'Ideas', 'Send ideas.', 'An abstract')
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
 
     expect(await screen.findAllByText(ROUND_MESSAGES.addFailed)).toHaveLength(2)
@@ -225,9 +223,7 @@ describe('the round form', () => {
     const addButton = screen.getByRole('button', { name: 'Add Round' })
     const dialog = openAddDialog()
 
-    type(dialog, 'Name', 'Ideas')
-    type(dialog, 'Description', 'Send ideas.')
-    type(dialog, 'Requirement 1 description', 'An abstract')
+    fillRound(dialog, 'Ideas', 'Send ideas.', 'An abstract')
     const save = dialog.getByRole('button', { name: 'Save' })
     save.focus()
     fireEvent.click(save)
@@ -245,7 +241,7 @@ describe('the round form', () => {
   it('uploads a chosen template, shows its name while and after uploading, and sends its id', async () => {
     let finishUpload!: (file: StoredFile) => void
     const stored = storedFileFixture(7, { name: 'deck-template.pptx' })
-    const fetchMock = renderRounds([], {
+    const { fetchMock, dialog } = await openAddDialogOnEmpty({
       'POST /api/files': ({ init }) => {
         expect((init?.body as FormData).get('file')).toBeInstanceOf(File)
         return new Promise((resolve) => {
@@ -254,12 +250,8 @@ describe('the round form', () => {
       },
       'POST /api/rounds': () => Response.json(roundFixture(1), { status: 201 }),
     })
-    await screen.findByText('No Competition Rounds')
-    const dialog = openAddDialog()
 
-    type(dialog, 'Name', 'Ideas')
-    type(dialog, 'Description', 'Send ideas.')
-    type(dialog, 'Requirement 1 description', 'A pitch deck')
+    fillRound(dialog, 'Ideas', 'Send ideas.', 'A pitch deck')
     const file = new File(['deck'], 'deck-template.pptx', { type: 'application/octet-stream' })
     fireEvent.change(dialog.getByLabelText('Requirement 1 template (optional)'), {
       target: { files: [file] },
@@ -284,15 +276,11 @@ describe('the round form', () => {
   })
 
   it('does not drop a requirement that has a template but no description: it asks for one', async () => {
-    const fetchMock = renderRounds([], {
+    const { fetchMock, dialog } = await openAddDialogOnEmpty({
       'POST /api/files': () => Response.json(storedFileFixture(4), { status: 201 }),
     })
-    await screen.findByText('No Competition Rounds')
-    const dialog = openAddDialog()
 
-    type(dialog, 'Name', 'Ideas')
-    type(dialog, 'Description', 'Send ideas.')
-    type(dialog, 'Requirement 1 description', 'An abstract')
+    fillRound(dialog, 'Ideas', 'Send ideas.', 'An abstract')
     fireEvent.click(dialog.getByRole('button', { name: 'Add requirement' }))
     fireEvent.change(dialog.getByLabelText('Requirement 2 template (optional)'), {
       target: { files: [new File(['%PDF'], 'template-4.pdf')] },
@@ -307,9 +295,7 @@ describe('the round form', () => {
   })
 
   it('refuses a template of another type or over 10 MB before uploading it', async () => {
-    const fetchMock = renderRounds([])
-    await screen.findByText('No Competition Rounds')
-    const dialog = openAddDialog()
+    const { fetchMock, dialog } = await openAddDialogOnEmpty()
     const input = dialog.getByLabelText('Requirement 1 template (optional)')
 
     fireEvent.change(input, { target: { files: [new File(['x'], 'run.exe')] } })
@@ -329,11 +315,9 @@ describe('the round form', () => {
   })
 
   it('shows the server’s reason when an upload is refused', async () => {
-    renderRounds([], {
+    const { dialog } = await openAddDialogOnEmpty({
       'POST /api/files': () => errorResponse(400, 'Invalid File Type: the content is not a PDF'),
     })
-    await screen.findByText('No Competition Rounds')
-    const dialog = openAddDialog()
 
     fireEvent.change(dialog.getByLabelText('Requirement 1 template (optional)'), {
       target: { files: [new File(['MZ'], 'fake.pdf')] },
@@ -498,9 +482,7 @@ describe('a round’s stage number', () => {
     const stage = dialog.getByLabelText('Stage number') as HTMLInputElement
     expect(stage.value).toBe('3')
     expect(stage.max).toBe('3')
-    type(dialog, 'Name', 'Warm-up')
-    type(dialog, 'Description', 'Before the ideas.')
-    type(dialog, 'Requirement 1 description', 'A team name')
+    fillRound(dialog, 'Warm-up', 'Before the ideas.', 'A team name')
     type(dialog, 'Stage number', '1')
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
 
@@ -518,9 +500,7 @@ describe('a round’s stage number', () => {
     const dialog = openAddDialog()
 
     expect(dialog.getByLabelText('Stage number')).toHaveProperty('value', '')
-    type(dialog, 'Name', 'Ideas')
-    type(dialog, 'Description', 'Send ideas.')
-    type(dialog, 'Requirement 1 description', 'An abstract')
+    fillRound(dialog, 'Ideas', 'Send ideas.', 'An abstract')
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
 
     await screen.findByText(ROUND_MESSAGES.added)
@@ -531,9 +511,7 @@ describe('a round’s stage number', () => {
     const fetchMock = renderRounds([roundFixture(1)])
     await screen.findByRole('article', { name: 'Round 1' })
     const dialog = openAddDialog()
-    type(dialog, 'Name', 'Ideas')
-    type(dialog, 'Description', 'Send ideas.')
-    type(dialog, 'Requirement 1 description', 'An abstract')
+    fillRound(dialog, 'Ideas', 'Send ideas.', 'An abstract')
 
     type(dialog, 'Stage number', '3')
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
@@ -575,11 +553,9 @@ describe('a round’s stage number', () => {
 
 describe('what a requirement takes', () => {
   it('sends a link or a text without file rules, and a file with the types and limit chosen', async () => {
-    const fetchMock = renderRounds([], {
+    const { fetchMock, dialog } = await openAddDialogOnEmpty({
       'POST /api/rounds': () => Response.json(roundFixture(1), { status: 201 }),
     })
-    await screen.findByText('No Competition Rounds')
-    const dialog = openAddDialog()
     type(dialog, 'Name', 'Prototype')
     type(dialog, 'Description', 'Build it.')
 
@@ -634,12 +610,8 @@ describe('what a requirement takes', () => {
   })
 
   it('refuses a size limit over 25 MB and a file requirement without types, beside the row', async () => {
-    const fetchMock = renderRounds([])
-    await screen.findByText('No Competition Rounds')
-    const dialog = openAddDialog()
-    type(dialog, 'Name', 'Ideas')
-    type(dialog, 'Description', 'Send ideas.')
-    type(dialog, 'Requirement 1 description', 'An abstract')
+    const { fetchMock, dialog } = await openAddDialogOnEmpty()
+    fillRound(dialog, 'Ideas', 'Send ideas.', 'An abstract')
 
     type(dialog, 'Requirement 1 Size limit (MB)', '30')
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }))

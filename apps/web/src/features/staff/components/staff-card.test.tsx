@@ -6,6 +6,7 @@ import { dismissToast } from '@/components/ui/use-toast'
 import { axeViolations } from '@/test/axe'
 import { errorResponse, stubApi } from '@/test/fetch-stub'
 import { stubWindowWidth } from '@/test/media-query'
+import { phoneListEntries } from '@/test/phone-list'
 import { renderWithApp } from '@/test/render'
 import { settle } from '@/test/settle'
 
@@ -309,17 +310,11 @@ describe('the staff list on a phone', () => {
 
     const list = await screen.findByRole('list', { name: 'Staff accounts' })
     expect(screen.queryByRole('table')).toBeNull()
-    const entries = within(list)
-      .getAllByRole('listitem')
-      .map((item) => [
-        ...Array.from(item.firstElementChild?.children ?? [], (line) => line.textContent),
-        ...within(item)
-          .getAllByRole('term')
-          .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
-        ...within(item)
-          .getAllByRole('button')
-          .map((button) => button.getAttribute('aria-label')),
-      ])
+    const entries = phoneListEntries(list, (item) =>
+      within(item)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    )
     expect(entries).toEqual([
       [
         'Ada AdminYou',

@@ -3,6 +3,7 @@ import { FolderGit2 } from 'lucide-react'
 import { useId, useMemo, useState, type ReactNode } from 'react'
 
 import { Pagination } from '@/components/pagination'
+import { errorInCard } from '@/components/query-error-card'
 import { QueryState } from '@/components/query-state'
 import { SearchField } from '@/components/search-field'
 import { Card, CardContent } from '@/components/ui/card'
@@ -92,11 +93,7 @@ export function JurySubmissions({ renderActions }: JurySubmissionsProps = {}) {
         errorText="The submissions could not be loaded."
         loadingClassName="py-12"
         errorClassName="py-0"
-        renderError={({ alert }) => (
-          <Card>
-            <CardContent className="pt-6">{alert}</CardContent>
-          </Card>
-        )}
+        renderError={errorInCard}
       >
         {(data) =>
           data.total === 0 ? (

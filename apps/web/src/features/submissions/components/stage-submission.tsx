@@ -3,9 +3,9 @@ import { ArrowLeft, SearchX } from 'lucide-react'
 import { useEffect, useEffectEvent, type ReactNode } from 'react'
 import { Link } from 'wouter'
 
+import { errorInCard } from '@/components/query-error-card'
 import { QueryState, type QueryFailure } from '@/components/query-state'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent } from '@/components/ui/card'
 import { apiErrorStatus } from '@/lib/error-message'
 import { stageAvailability, startHasPassed } from '@/lib/stage-availability'
 import { useNow } from '@/lib/use-now'
@@ -36,7 +36,7 @@ export function StageSubmission({ stageId }: { stageId: string }) {
     errorText: 'This stage could not be loaded.',
     loadingClassName: 'py-12',
     errorClassName: 'py-0',
-    renderError: ({ alert }: QueryFailure) => <LoadError alert={alert} />,
+    renderError: (failure: QueryFailure) => <LoadError failure={failure} />,
   }
 
   return (
@@ -117,13 +117,11 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 /** A failed call, under the page's title. */
-function LoadError({ alert }: { alert: ReactNode }) {
+function LoadError({ failure }: { failure: QueryFailure }) {
   return (
     <Frame>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Stage Submission</h1>
-      <Card>
-        <CardContent className="pt-6">{alert}</CardContent>
-      </Card>
+      {errorInCard(failure)}
     </Frame>
   )
 }
