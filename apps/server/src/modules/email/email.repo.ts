@@ -142,22 +142,28 @@ export async function recordAttempt(
   outcome: { status: 'sent' | 'retrying' | 'failed' | 'skipped'; error?: string },
 ): Promise<void> {
   const sent = outcome.status === 'sent'
-  await db
-    .update(emailMessages)
-    .set({
-      status: outcome.status,
-      lastError: outcome.error ?? null,
-      updatedAt: sql`now()`,
-      ...(outcome.status === 'skipped' ? {} : { attempts: sql`${emailMessages.attempts} + 1` }),
-      heartbeatAt: null,
-      // The live secret is kept, sealed, only until it has gone out (or never will).
-      ...(outcome.status === 'retrying' ? {} : { secretSealed: null }),
-      ...(sent ? { sentAt: sql`now()` } : {}),
-    })
-    .where(eq(emailMessages.id, id))
-  if (outcome.status !== 'skipped') {
-    await db.insert(emailAttempts).values({ messageId: id, ok: sent, error: outcome.error ?? null })
-  }
+  // The row's state and its attempt in one transaction: a reader (the delivery log) or a crash
+  // between the two never sees a message sent with no attempt recorded.
+  await db.transaction(async (tx) => {
+    await tx
+      .update(emailMessages)
+      .set({
+        status: outcome.status,
+        lastError: outcome.error ?? null,
+        updatedAt: sql`now()`,
+        ...(outcome.status === 'skipped' ? {} : { attempts: sql`${emailMessages.attempts} + 1` }),
+        heartbeatAt: null,
+        // The live secret is kept, sealed, only until it has gone out (or never will).
+        ...(outcome.status === 'retrying' ? {} : { secretSealed: null }),
+        ...(sent ? { sentAt: sql`now()` } : {}),
+      })
+      .where(eq(emailMessages.id, id))
+    if (outcome.status !== 'skipped') {
+      await tx
+        .insert(emailAttempts)
+        .values({ messageId: id, ok: sent, error: outcome.error ?? null })
+    }
+  })
 }
 
 export function latestMessages(db: Db, limit: number): Promise<EmailMessageRow[]> {
