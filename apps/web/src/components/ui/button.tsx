@@ -7,10 +7,11 @@ import { cn } from '@/lib/utils'
 /**
  * No class here conflicts with another the same button gets (each size brings its own text and
  * icon size; the shadow comes from `elevation`): a button draws the same before tailwind-merge has
- * loaded as after (lib/utils.ts), which the landing page relies on.
+ * loaded as after (lib/utils.ts), which the landing page relies on. A button held with
+ * `aria-disabled` while its work is under way (it stays focusable and announced) looks disabled.
  */
 export const buttonVariants = cva(
-  'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0',
+  'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0',
   {
     variants: {
       variant: {

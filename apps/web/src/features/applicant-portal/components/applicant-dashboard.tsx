@@ -109,7 +109,6 @@ function LoadError({ retrying, onRetry }: { retrying: boolean; onRetry: () => vo
           type="button"
           variant="outline"
           aria-disabled={retrying}
-          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
           onClick={() => {
             if (!retrying) onRetry()
           }}
@@ -121,7 +120,6 @@ function LoadError({ retrying, onRetry }: { retrying: boolean; onRetry: () => vo
         <Button
           type="button"
           aria-disabled={logout.isPending}
-          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
           onClick={() => {
             if (!logout.isPending) logout.mutate()
           }}

@@ -116,7 +116,6 @@ function SignedInAs({ session }: { session: ApplicantSession }) {
         variant="outline"
         size="sm"
         aria-disabled={logout.isPending}
-        className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
         onClick={() => {
           if (!logout.isPending) logout.mutate()
         }}

@@ -48,7 +48,7 @@ export function ConfirmationCard() {
           type="button"
           size="lg"
           aria-disabled={confirm.isPending}
-          className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-50 sm:w-auto"
+          className="w-full sm:w-auto"
           onClick={() => {
             if (!confirm.isPending) confirm.mutate()
           }}

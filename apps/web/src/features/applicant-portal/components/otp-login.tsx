@@ -160,12 +160,7 @@ function IdentifierStep({
           <FieldMessage id={`${id}-hint`}>The one you registered with.</FieldMessage>
         )}
       </div>
-      <Button
-        type="submit"
-        size="lg"
-        aria-disabled={sending}
-        className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-      >
+      <Button type="submit" size="lg" aria-disabled={sending} className="w-full">
         {sending ? 'Sending...' : 'Send OTP'}
       </Button>
     </form>
@@ -286,19 +281,13 @@ function CodeStep({
             type="button"
             variant="outline"
             aria-disabled={resending}
-            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
             onClick={resend}
           >
             <RotateCw aria-hidden="true" />
             {resending ? 'Sending...' : 'Send a new code'}
           </Button>
         )}
-        <Button
-          type="submit"
-          size="lg"
-          aria-disabled={verify.isPending}
-          className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-        >
+        <Button type="submit" size="lg" aria-disabled={verify.isPending} className="w-full">
           {verify.isPending ? 'Verifying...' : 'Verify OTP'}
         </Button>
       </form>
@@ -307,13 +296,7 @@ function CodeStep({
           <ArrowLeft aria-hidden="true" />
           Change email or mobile
         </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          aria-disabled={resending}
-          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-          onClick={resend}
-        >
+        <Button type="button" variant="ghost" aria-disabled={resending} onClick={resend}>
           <RotateCw aria-hidden="true" />
           {resending ? 'Sending...' : 'Resend code'}
         </Button>

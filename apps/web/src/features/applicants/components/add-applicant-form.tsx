@@ -16,8 +16,6 @@ import { handleUnauthorized } from '@/lib/unauthorized'
 import { useAddApplicant } from '../api/add-applicant'
 import { GraduationYearField, LinkedinField, PersonFields, StudyFields } from './applicant-fields'
 
-const BUSY = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50'
-
 const EMPTY = {
   name: '',
   email: '',
@@ -85,7 +83,7 @@ export function AddApplicantForm({
           <Link href={cancelHref}>Cancel</Link>
         </Button>
         {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page. */}
-        <Button type="submit" aria-disabled={add.isPending} className={BUSY}>
+        <Button type="submit" aria-disabled={add.isPending}>
           <UserPlus aria-hidden="true" />
           {add.isPending ? 'Adding...' : 'Add Applicant'}
         </Button>

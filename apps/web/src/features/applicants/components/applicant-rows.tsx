@@ -225,7 +225,6 @@ function ApplicantActions({
             aria-label={`Select ${applicant.name}`}
             // aria-disabled, not disabled: a disabled button drops the keyboard focus.
             aria-disabled={selectingId !== undefined}
-            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
             onClick={(event) => onSelect(applicant, event.currentTarget)}
           >
             <CheckCircle2 aria-hidden="true" />

@@ -179,11 +179,7 @@ export function DecisionForm({ applicant, entries, rounds }: DecisionFormProps) 
         </p>
       )}
       {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page. */}
-      <Button
-        type="submit"
-        aria-disabled={record.isPending || undefined}
-        className="w-fit aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-      >
+      <Button type="submit" aria-disabled={record.isPending || undefined} className="w-fit">
         {record.isPending ? 'Recording...' : 'Record decision'}
       </Button>
     </form>

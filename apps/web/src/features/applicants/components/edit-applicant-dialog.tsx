@@ -45,8 +45,6 @@ const STATUS_REFUSALS = new Set([
   'HAS_SUBMISSION',
 ])
 
-const BUSY = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50'
-
 /** The 409 of an edit made from a version someone else changed since (another admin, a decision). */
 const CHANGED_SINCE_OPENED = 'APPLICANT_CHANGED'
 
@@ -273,7 +271,6 @@ function EditApplicantForm({
             variant="outline"
             size="sm"
             aria-disabled={reloading}
-            className={BUSY}
             onClick={() => reloading || onReload()}
           >
             <RotateCw aria-hidden="true" />

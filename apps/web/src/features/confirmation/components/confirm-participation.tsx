@@ -155,7 +155,7 @@ function ConfirmWithCode({ input }: { input: ConfirmParticipationInput }) {
           type="button"
           size="lg"
           aria-disabled={confirm.isPending}
-          className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+          className="w-full"
           onClick={() => {
             if (!confirm.isPending) confirm.mutate(input)
           }}

@@ -28,8 +28,6 @@ import { AppPasswordHelp } from './app-password-help'
 type Values = Required<EmailSettingsInput>
 type TextField = 'emailHost' | 'emailPort' | 'emailUser' | 'emailPass' | 'fromEmail'
 
-const BUSY = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50'
-
 /** The account a stored password belongs to: changing it says again whether one is needed. */
 const ACCOUNT: readonly TextField[] = ['emailHost', 'emailPort', 'emailUser']
 
@@ -284,7 +282,7 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
       <div className="grid gap-3">
         <div className="flex flex-col gap-3 sm:flex-row">
           {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page. */}
-          <Button type="submit" aria-disabled={save.isPending} className={BUSY}>
+          <Button type="submit" aria-disabled={save.isPending}>
             <Save aria-hidden="true" />
             {save.isPending ? 'Saving...' : 'Save Settings'}
           </Button>
@@ -293,7 +291,6 @@ export function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
               type="button"
               variant="outline"
               aria-disabled={test.isPending || save.isPending}
-              className={BUSY}
               onClick={() => {
                 if (!test.isPending && !save.isPending) test.mutate()
               }}

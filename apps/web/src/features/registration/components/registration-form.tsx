@@ -135,12 +135,7 @@ export function RegistrationForm({
         </FieldRow>
       </div>
       {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page. */}
-      <Button
-        type="submit"
-        size="lg"
-        aria-disabled={pending}
-        className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-      >
+      <Button type="submit" size="lg" aria-disabled={pending} className="w-full">
         {pending ? 'Registering...' : 'Register'}
       </Button>
     </form>

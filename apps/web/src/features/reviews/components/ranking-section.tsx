@@ -205,7 +205,6 @@ function RankingTable({
                       aria-label={`Select ${applicant.name}`}
                       // aria-disabled, not disabled: a disabled button drops the keyboard focus.
                       aria-disabled={select.isPending || undefined}
-                      className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
                       onClick={(event) => askToSelect(entry, event.currentTarget)}
                     >
                       <CheckCircle2 aria-hidden="true" />

@@ -29,8 +29,6 @@ import {
 } from './requirement-row'
 import { ROUND_STATUS_LABELS } from './round-status-badge'
 
-const BUSY = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50'
-
 export interface RoundFormProps {
   initial: () => RoundFormValues
   /**
@@ -293,7 +291,7 @@ export function RoundForm({
         )}
         <DialogFooter>
           <DialogClose asChild>
-            <Button type="button" variant="outline" aria-disabled={pending} className={BUSY}>
+            <Button type="button" variant="outline" aria-disabled={pending}>
               Cancel
             </Button>
           </DialogClose>
@@ -302,7 +300,6 @@ export function RoundForm({
             type="submit"
             aria-disabled={pending || uploading}
             aria-describedby={uploading ? id('uploading') : undefined}
-            className={BUSY}
           >
             {pending ? 'Saving...' : 'Save'}
           </Button>

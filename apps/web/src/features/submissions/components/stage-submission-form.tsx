@@ -179,7 +179,7 @@ export function StageSubmissionForm({
             disabled={disabled}
             aria-disabled={submit.isPending || uploading.size > 0 || undefined}
             aria-describedby={shownFormError ? ids.formError : undefined}
-            className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-50 sm:w-auto sm:justify-self-start"
+            className="w-full sm:w-auto sm:justify-self-start"
           >
             <Send aria-hidden="true" />
             {submit.isPending ? 'Submitting...' : submission ? 'Update Submission' : 'Submit'}

@@ -24,7 +24,7 @@ export function DownloadTemplateButton({ url, name }: { url: string; name: strin
       variant="outline"
       size="sm"
       aria-disabled={download.isPending || undefined}
-      className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-50 sm:w-auto"
+      className="w-full sm:w-auto"
       onClick={() => {
         if (!download.isPending) download.mutate({ url, fallbackName: name })
       }}
