@@ -1,7 +1,7 @@
 import { STAGES, type Applicant } from '@hackathon/contract'
 import { CheckCircle2, ListOrdered, Pencil, Trash2 } from 'lucide-react'
-import type { ReactNode } from 'react'
 
+import { StackedField, StackedFields, StackedItem, StackedList } from '@/components/stacked-list'
 import { ApplicantStatusBadge } from '@/components/applicant-status-badge'
 import { Button } from '@/components/ui/button'
 import {
@@ -108,9 +108,9 @@ function ApplicantTableRows({ label, applicants, ...actions }: ApplicantRowsProp
 /** The table's columns, stacked: each applicant's fields under their column's name. */
 function ApplicantList({ label, applicants, ...actions }: ApplicantRowsProps) {
   return (
-    <ul aria-label={label} className="divide-y divide-border border-y border-border">
+    <StackedList label={label}>
       {applicants.map((applicant) => (
-        <li key={applicant.id} className="grid gap-3 py-4">
+        <StackedItem key={applicant.id}>
           <div className="flex items-center gap-3">
             <Initials name={applicant.name} />
             <div className="grid min-w-0">
@@ -118,33 +118,24 @@ function ApplicantList({ label, applicants, ...actions }: ApplicantRowsProps) {
               <span className="text-sm text-muted-foreground">{applicant.mobile}</span>
             </div>
           </div>
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
-            <Field term="Registration ID">
+          <StackedFields>
+            <StackedField term="Registration ID">
               <span className="font-mono text-xs">{applicant.registrationId}</span>
-            </Field>
-            <Field term="Status">
+            </StackedField>
+            <StackedField term="Status">
               <ApplicantStatusBadge status={applicant.status} />
-            </Field>
-            <Field term="College">{applicant.collegeName}</Field>
-            <Field term="Current Stage">
+            </StackedField>
+            <StackedField term="College">{applicant.collegeName}</StackedField>
+            <StackedField term="Current Stage">
               <Stage stage={applicant.currentStage} />
-            </Field>
-          </dl>
+            </StackedField>
+          </StackedFields>
           <div className="flex flex-wrap gap-2">
             <ApplicantActions applicant={applicant} words {...actions} />
           </div>
-        </li>
+        </StackedItem>
       ))}
-    </ul>
-  )
-}
-
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="grid min-w-0 content-start gap-1">
-      <dt className="text-xs text-muted-foreground">{term}</dt>
-      <dd className="[overflow-wrap:anywhere]">{children}</dd>
-    </div>
+    </StackedList>
   )
 }
 

@@ -1,6 +1,6 @@
 import type { StaffMember } from '@hackathon/contract'
-import type { ReactNode } from 'react'
 
+import { StackedField, StackedFields, StackedItem, StackedList } from '@/components/stacked-list'
 import { EmailAddress } from '@/components/email-address'
 import { Badge } from '@/components/ui/badge'
 
@@ -22,11 +22,11 @@ export function StaffList({
   currentUserId?: string
 }) {
   return (
-    <ul aria-label="Staff accounts" className="divide-y divide-border border-y border-border">
+    <StackedList label="Staff accounts">
       {staff.map((member) => {
         const isYou = member.id === currentUserId
         return (
-          <li key={member.id} className="grid gap-3 py-4">
+          <StackedItem key={member.id}>
             <div className="grid gap-0.5">
               <span className="flex flex-wrap items-center gap-2 font-medium">
                 {member.name}
@@ -35,45 +35,38 @@ export function StaffList({
               {/* A line of its own, the width of the screen. */}
               <EmailAddress address={member.email} className="text-sm text-muted-foreground" />
             </div>
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
-              <Field term="Role">{STAFF_ROLE_LABELS[member.role] ?? member.role}</Field>
-              <Field term="Status">
+            <StackedFields>
+              <StackedField term="Role">
+                {STAFF_ROLE_LABELS[member.role] ?? member.role}
+              </StackedField>
+              <StackedField term="Status">
                 {member.active ? (
                   <Badge variant="success">Active</Badge>
                 ) : (
                   <Badge variant="secondary">Deactivated</Badge>
                 )}
-              </Field>
-              <Field term="Sign-in">
+              </StackedField>
+              <StackedField term="Sign-in">
                 {member.hasPassword ? 'Password' : 'Single sign-on only'}
-              </Field>
+              </StackedField>
               {member.role === 'jury' && (
-                <Field term="Affiliation (college)">
+                <StackedField term="Affiliation (college)">
                   <span className="flex items-center justify-between gap-1">
                     <span className="min-w-0 [overflow-wrap:anywhere]">
                       {member.affiliation || <span className="text-muted-foreground">None</span>}
                     </span>
                     <AffiliationDialog member={member} />
                   </span>
-                </Field>
+                </StackedField>
               )}
-            </dl>
+            </StackedFields>
             <div className="flex flex-wrap gap-2">
               <ResetPasswordDialog member={member} />
               {!isYou && <SetActiveDialog member={member} />}
             </div>
-          </li>
+          </StackedItem>
         )
       })}
-    </ul>
-  )
-}
-
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="grid min-w-0 content-start gap-1">
-      <dt className="text-xs text-muted-foreground">{term}</dt>
-      <dd>{children}</dd>
-    </div>
+    </StackedList>
   )
 }
