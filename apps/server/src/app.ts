@@ -10,8 +10,7 @@ import {
 } from 'fastify-type-provider-zod'
 import { APP_NAME, LIMITS, LIVE_TOPICS, type LiveTopic } from '@hackathon/contract'
 import type { Config } from './config.js'
-import { pgliteMemoryBytes, type Database } from './db/client.js'
-import type { PGlite } from '@electric-sql/pglite'
+import type { Database } from './db/client.js'
 import type { JobQueue } from './jobs/queue.js'
 import { answersRoutes } from './modules/answers/answers.routes.js'
 import { createAnswersService } from './modules/answers/answers.service.js'
@@ -242,9 +241,8 @@ export async function buildApp({
   registerAuth(app, { config, auth, applicantAuth })
 
   await app.register(healthRoutes, { database, version: VERSION })
-  const embedded = 'pglite' in database ? (database.pglite as PGlite) : undefined
   await app.register(metricsRoutes, {
-    registry: createMetrics(app, db, embedded && (() => pgliteMemoryBytes(embedded))),
+    registry: createMetrics(app, db, database.memoryBytes),
     config,
   })
   await app.register(authRoutes, { config, auth, sso, portal })

@@ -46,6 +46,11 @@ export interface Database {
     onNotify: (payload: string) => void,
     onResume?: () => void,
   ): Promise<() => Promise<void>>
+  /**
+   * The embedded database's WebAssembly memory in bytes, what it holds and never gives back
+   * (docs/decisions/029-embedded-memory.md); absent on PostgreSQL.
+   */
+  memoryBytes?: () => number
   close(): Promise<void>
 }
 
@@ -77,7 +82,7 @@ export function pgliteStartParams(sharedBuffersMb: number): string[] {
   ]
 }
 
-/** The embedded database's WebAssembly memory in bytes: what it holds and never gives back. */
+/** `Database.memoryBytes` of the embedded database. */
 export function pgliteMemoryBytes(pglite: PGlite): number {
   const mod = (pglite as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod
   return mod?.HEAPU8?.byteLength ?? 0
@@ -106,6 +111,7 @@ export async function openPglite(
     ping: async () => {
       await pglite.query('select 1')
     },
+    memoryBytes: () => pgliteMemoryBytes(pglite),
     // One process holds the embedded database, so its notifications never travel elsewhere.
     listen: async (channel, onNotify) => {
       const stop = await pglite.listen(channel, onNotify)
