@@ -3,7 +3,7 @@
 // (autocannon, in this second process) that keeps every latency for exact percentiles.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { connect } from 'node:net'
+import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -153,13 +153,25 @@ export async function freshDatabase(driver) {
   }
 }
 
+/** A port nothing listens on now, chosen by the system (the machine is shared). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
 /**
  * Starts the real server on `database`: a first start migrates and creates the admin, then it is
  * stopped while `prepare()` fills the database (the embedded directory is locked while a server
  * runs), then it is started again with `env` and the admin signed in.
  */
 export async function startServer(database, { env = {}, prepare } = {}) {
-  const port = 3400 + Math.floor(Math.random() * 100)
+  const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const serverEnv = {
     ...database.env,
