@@ -5,6 +5,7 @@ import { startBackgroundWork } from './background.js'
 import { loadConfig } from './config.js'
 import { DataDirLockedError, openConfiguredDatabase } from './db/open.js'
 import { JobQueue } from './jobs/queue.js'
+import { isLoopbackHost } from './lib/loopback.js'
 import { createSecretBox, resolveSecretKey } from './lib/secret-box.js'
 import { ensureFirstAdmin, firstAdminReminder } from './modules/staff/staff.service.js'
 
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ host: config.host, port: config.port })
-  const reach = isLoopback(config.host)
+  const reach = isLoopbackHost(config.host)
     ? `; HOST=${config.host}: this machine only, see "Publishing" in the README`
     : ''
   app.log.info(`Hackathon platform on ${config.publicUrl} (database: ${database.driver}${reach})`)
@@ -103,9 +104,6 @@ async function main(): Promise<void> {
 
 /** When the first admin's generated password is shown again if nobody has signed in with it. */
 const FIRST_ADMIN_REMINDER_MS = 3 * 60_000
-
-const isLoopback = (host: string) =>
-  host === 'localhost' || host === '::1' || host.startsWith('127.')
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error)

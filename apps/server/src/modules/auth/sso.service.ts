@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
+import { isLoopbackHost } from '../../lib/loopback.js'
 import { hashToken } from '../../lib/secrets.js'
 import { AppError } from '../../plugins/app-error.js'
 import type { AuthService, IssuedSession } from './auth.service.js'
@@ -42,7 +43,8 @@ export function createSsoService({
         // Plain http is accepted only for a provider on this machine (tests, local Keycloak).
         {
           execute:
-            new URL(settings.issuer).protocol === 'http:' && isLoopback(settings.issuer)
+            new URL(settings.issuer).protocol === 'http:' &&
+            isLoopbackHost(new URL(settings.issuer).hostname)
               ? [oidc.allowInsecureRequests]
               : [],
         },
@@ -139,9 +141,4 @@ export function createSsoService({
       return { ok: true, session }
     },
   }
-}
-
-function isLoopback(url: string): boolean {
-  const host = new URL(url).hostname
-  return host === 'localhost' || host === '[::1]' || host.startsWith('127.')
 }
